@@ -1,12 +1,5 @@
 /** Which layer rejected the input. */
-export type FormatName =
-  | 'base64'
-  | 'quoted-printable'
-  | 'text'
-  | 'mhtml'
-  | 'bplist'
-  | 'xml-plist'
-  | 'webarchive';
+export type FormatName = 'base64' | 'mhtml' | 'bplist' | 'xml-plist' | 'webarchive';
 
 /**
  * The input is not a valid instance of `format`. Every parser in `src/lib/formats` throws only this

@@ -1,0 +1,346 @@
+// Reads an uploaded webpage (html, mhtml or webarchive) into the fields the archive stores and
+// indexes. The HTML is streamed through htmlparser2 in decoded chunks, so a huge file costs about
+// one extra copy of itself at most, and parsing stops once the text budget is spent.
+import { Parser } from 'htmlparser2';
+import {
+  createChunkDecoder,
+  detectBom,
+  normalizeCharset,
+  sniffHtmlCharset,
+} from '../../../src/lib/formats/bytes.ts';
+import { FormatError } from '../../../src/lib/formats/errors.ts';
+import { parseMhtml } from '../../../src/lib/formats/mhtml.ts';
+import { parseWebarchive } from '../../../src/lib/formats/webarchive.ts';
+import { ParseError } from './parse-error.ts';
+
+export type WebpageExt = 'html' | 'mhtml' | 'webarchive';
+
+export interface ParsedWebpage {
+  /** `<title>`, else `og:title`, else (mhtml) the MIME Subject, else `''`. */
+  title: string;
+  /** `<meta name=description>`, else `og:description`, else the start of the text. */
+  excerpt: string;
+  /** The page's absolute http(s) URL as recorded by the archiver, else `null`. */
+  link: string | null;
+  /** When the page was captured (epoch ms), else `null`. */
+  createTime: number | null;
+  /** Readable text: whitespace collapsed, at most `MAX_TEXT_LENGTH` characters. */
+  text: string;
+}
+
+export const MAX_TEXT_LENGTH = 2_000_000;
+const EXCERPT_LENGTH = 200;
+/** Titles and descriptions longer than this are cut (they are attacker-sized otherwise). */
+const MAX_META_LENGTH = 10_000;
+const SAMPLE_BYTES = 64 * 1024;
+const CHUNK_BYTES = 1 << 20;
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/** Contents never shown as text. */
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe']);
+
+/** Elements that separate words. */
+const BLOCKS = new Set(
+  (
+    'address article aside audio blockquote body br button caption dd details dialog div dl dt ' +
+    'fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html img input ' +
+    'legend li main nav ol option p picture pre section select summary table tbody td textarea ' +
+    'tfoot th thead title tr ul video'
+  ).split(' '),
+);
+
+/** Element names that prove a file is HTML rather than text with a stray `<`. */
+const HTML_ELEMENTS = new Set([
+  ...BLOCKS,
+  ...SKIPPED,
+  ...(
+    'a abbr b base bdi bdo canvas center cite code col colgroup data datalist del dfn em embed ' +
+    'font frame frameset i ins kbd label link map mark menu meta meter object optgroup output ' +
+    'param progress q rp rt ruby s samp search slot small source span strong sub sup time track ' +
+    'u var wbr'
+  ).split(' '),
+]);
+
+const WHITESPACE = /\s+/g;
+
+function collapse(text: string): string {
+  return text.replace(WHITESPACE, ' ').trim();
+}
+
+function capped(text: string, max: number): string {
+  return text.length > max ? text.slice(0, max) : text;
+}
+
+/** The URL when it is an absolute http(s) URL, normalised; else `null`. */
+function httpUrl(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Parses SingleFile's `saved date:` (`Date#toString()` output) to epoch ms. */
+function parseSavedDate(value: string): number | null {
+  const time = Date.parse(value.replace(/\s*\([^)]*\)\s*$/, '').trim());
+  return Number.isFinite(time) ? time : null;
+}
+
+/** The first ~200 characters of `text`, cut at a word boundary, with an ellipsis when cut. */
+export function excerptOf(text: string): string {
+  if (text.length <= EXCERPT_LENGTH) return text;
+  let cut = text.slice(0, EXCERPT_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  if (space > EXCERPT_LENGTH / 2) cut = cut.slice(0, space);
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1); // never split a surrogate pair
+  return `${cut.replace(/[\s,;:.\-–—]+$/, '')}…`;
+}
+
+interface HtmlFacts {
+  title: string;
+  ogTitle: string | null;
+  description: string | null;
+  ogDescription: string | null;
+  canonical: string | null;
+  ogUrl: string | null;
+  singleFileUrl: string | null;
+  savedDate: number | null;
+  text: string;
+  sawHtmlElement: boolean;
+}
+
+/** Picks the charset: BOM, then the container's declaration, then `<meta>`, then a UTF-8 check. */
+function resolveCharset(bytes: Uint8Array, declared: string | null): string {
+  const bom = detectBom(bytes);
+  if (bom) return bom.encoding;
+  const fromContainer = normalizeCharset(declared);
+  if (fromContainer) return fromContainer;
+  const fromMeta = sniffHtmlCharset(bytes);
+  if (fromMeta) return fromMeta;
+  try {
+    // Streaming mode so a sequence cut by the end of the sample is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, SAMPLE_BYTES), {
+      stream: true,
+    });
+    return 'utf-8';
+  } catch {
+    return 'windows-1252'; // what browsers assume for unlabelled legacy pages
+  }
+}
+
+/** Rejects binary data: NUL bytes, or many control or undecodable characters near the start. */
+function assertTextual(bytes: Uint8Array, charset: string): void {
+  const sample = createChunkDecoder(charset)(bytes.subarray(0, SAMPLE_BYTES), false);
+  let bad = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const code = sample.charCodeAt(i);
+    if (code === 0) throw new ParseError('the file contains NUL bytes: it is not an HTML document');
+    if (
+      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) ||
+      code === 0x7f ||
+      code === 0xfffd
+    ) {
+      bad++;
+    }
+  }
+  if (bad > 2 && bad > sample.length / 100) {
+    throw new ParseError('the file looks like binary data, not an HTML document');
+  }
+}
+
+function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
+  const facts: HtmlFacts = {
+    title: '',
+    ogTitle: null,
+    description: null,
+    ogDescription: null,
+    canonical: null,
+    ogUrl: null,
+    singleFileUrl: null,
+    savedDate: null,
+    text: '',
+    sawHtmlElement: false,
+  };
+  const textParts: string[] = [];
+  let textLength = 0;
+  let lastWasSpace = true;
+  let skipDepth = 0;
+  // Mutable parse state in an object so TypeScript does not narrow it across the callbacks.
+  const state = {
+    title: 'before' as 'before' | 'inside' | 'done',
+    titleText: '',
+    sawBody: false,
+  };
+  let sawElement = false;
+
+  const textFull = () => textLength >= MAX_TEXT_LENGTH;
+  const separate = () => {
+    if (!lastWasSpace && !textFull()) {
+      textParts.push(' ');
+      textLength += 1;
+      lastWasSpace = true;
+    }
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        sawElement = true;
+        if (!facts.sawHtmlElement && HTML_ELEMENTS.has(name)) facts.sawHtmlElement = true;
+        if (SKIPPED.has(name)) {
+          skipDepth++;
+          return;
+        }
+        if (skipDepth > 0) return;
+        if (name === 'body') state.sawBody = true;
+        if (name === 'title' && state.title === 'before') {
+          state.title = 'inside';
+        } else if (name === 'meta') {
+          const key = (attributes.property ?? attributes.name ?? '').trim().toLowerCase();
+          const content = attributes.content;
+          if (content !== undefined) {
+            if (key === 'description' && facts.description === null) {
+              facts.description = collapse(capped(content, MAX_META_LENGTH));
+            } else if (key === 'og:description' && facts.ogDescription === null) {
+              facts.ogDescription = collapse(capped(content, MAX_META_LENGTH));
+            } else if (key === 'og:title' && facts.ogTitle === null) {
+              facts.ogTitle = collapse(capped(content, MAX_META_LENGTH));
+            } else if (key === 'og:url' && facts.ogUrl === null) {
+              facts.ogUrl = content;
+            }
+          }
+        } else if (name === 'link' && facts.canonical === null) {
+          const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+          if (rel.includes('canonical') && attributes.href) facts.canonical = attributes.href;
+        }
+        if (BLOCKS.has(name)) separate();
+      },
+      onclosetag(name) {
+        if (SKIPPED.has(name)) {
+          if (skipDepth > 0) skipDepth--;
+          return;
+        }
+        if (skipDepth > 0) return;
+        if (name === 'title' && state.title === 'inside') state.title = 'done';
+        if (BLOCKS.has(name)) separate();
+      },
+      ontext(data) {
+        if (skipDepth > 0) return;
+        if (state.title === 'inside') {
+          if (state.titleText.length < MAX_META_LENGTH) state.titleText += data;
+          return;
+        }
+        if (textFull()) return;
+        let piece = data.replace(WHITESPACE, ' ');
+        if (lastWasSpace && piece.startsWith(' ')) piece = piece.slice(1);
+        if (!piece) return;
+        if (textLength + piece.length > MAX_TEXT_LENGTH) {
+          piece = piece.slice(0, MAX_TEXT_LENGTH - textLength);
+        }
+        textParts.push(piece);
+        textLength += piece.length;
+        lastWasSpace = piece.endsWith(' ');
+      },
+      oncomment(data) {
+        // SingleFile writes "url:" and "saved date:" lines in a comment before <html>.
+        if (sawElement) return;
+        const url = /^\s*url:\s*(\S+)\s*$/m.exec(data);
+        if (url && facts.singleFileUrl === null) facts.singleFileUrl = url[1]!;
+        const saved = /^\s*saved date:\s*(.+?)\s*$/m.exec(data);
+        if (saved && facts.savedDate === null) facts.savedDate = parseSavedDate(saved[1]!);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+
+  const decode = createChunkDecoder(charset);
+  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
+    const end = Math.min(bytes.length, start + CHUNK_BYTES);
+    parser.write(decode(bytes.subarray(start, end), end === bytes.length));
+    // Metadata lives in <head>; once the body started and the text is full, the rest is noise.
+    if (textFull() && state.sawBody && state.title !== 'inside') break;
+  }
+  parser.end();
+
+  facts.title = collapse(state.titleText);
+  facts.text = textParts.join('').trim();
+  return facts;
+}
+
+function summarize(
+  facts: HtmlFacts,
+  extra: { title?: string | null; links?: Array<string | null>; createTime?: number | null },
+): ParsedWebpage {
+  const title =
+    facts.title || facts.ogTitle || collapse(capped(extra.title ?? '', MAX_META_LENGTH));
+  const excerpt = facts.description || facts.ogDescription || excerptOf(facts.text);
+  const candidates = [...(extra.links ?? []), facts.singleFileUrl, facts.canonical, facts.ogUrl];
+  let link: string | null = null;
+  for (const candidate of candidates) {
+    link = httpUrl(candidate);
+    if (link) break;
+  }
+  return {
+    title,
+    excerpt,
+    link,
+    createTime: extra.createTime ?? facts.savedDate,
+    text: facts.text,
+  };
+}
+
+function parseHtmlFile(bytes: Uint8Array): ParsedWebpage {
+  if (bytes.length === 0) throw new ParseError('the file is empty');
+  const charset = resolveCharset(bytes, null);
+  assertTextual(bytes, charset);
+  const facts = readHtml(bytes, charset);
+  if (!facts.sawHtmlElement) throw new ParseError('the file contains no HTML elements');
+  return summarize(facts, {});
+}
+
+function parseMhtmlFile(bytes: Uint8Array): ParsedWebpage {
+  const archive = parseMhtml(bytes);
+  const html = archive.main.body;
+  const facts = readHtml(html, resolveCharset(html, archive.main.charset));
+  return summarize(facts, {
+    title: archive.subject,
+    links: [archive.snapshotLocation, archive.main.contentLocation],
+    createTime: archive.date,
+  });
+}
+
+function parseWebarchiveFile(bytes: Uint8Array): ParsedWebpage {
+  const archive = parseWebarchive(bytes);
+  const main = archive.mainResource;
+  if (!HTML_TYPES.has(main.mimeType)) {
+    throw new ParseError(`the main resource is ${main.mimeType || 'untyped'}, not HTML`);
+  }
+  const facts = readHtml(main.data, resolveCharset(main.data, main.textEncoding));
+  return summarize(facts, { links: [main.url] });
+}
+
+/**
+ * Extracts title, excerpt, link, capture time and text from an uploaded file of the declared kind.
+ * Throws `ParseError` when the bytes are not such a file (the API's E0001).
+ */
+export function parseWebpage(bytes: Uint8Array, ext: WebpageExt): ParsedWebpage {
+  try {
+    switch (ext) {
+      case 'html':
+        return parseHtmlFile(bytes);
+      case 'mhtml':
+        return parseMhtmlFile(bytes);
+      case 'webarchive':
+        return parseWebarchiveFile(bytes);
+      default:
+        throw new ParseError(`unsupported file type ${String(ext)}`);
+    }
+  } catch (error) {
+    if (error instanceof FormatError) throw new ParseError(error.message, { cause: error });
+    throw error;
+  }
+}
