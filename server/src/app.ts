@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installAuth } from './auth.ts';
+import { REPO_ROOT, type LogLevel } from './config.ts';
+import { installBodyParsers } from './http/body-parsers.ts';
+import { installCors } from './http/cors.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { OperationRegistry } from './http/operations.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import type { RouteContext } from './routes/context.ts';
+import { registerHighlightRoutes } from './routes/highlights.ts';
+import { registerMetaRoutes } from './routes/meta.ts';
+import { registerSearchRoutes } from './routes/search.ts';
+import { registerViewRoutes } from './routes/views.ts';
+import { registerWebpageRoutes } from './routes/webpages.ts';
+import { loadSpec } from './spec.ts';
+import { registerSpa } from './static.ts';
+import { openStore } from './store/store.ts';
+
+export interface AppOptions {
+  dataDir: string;
+  token: string;
+  /** Largest decoded upload in bytes; 200 MiB by default. */
+  maxUploadBytes?: number;
+  /** The built SPA; `<repo>/dist` by default. */
+  staticDir?: string;
+  /** Test switch: PATCH /views ignores `filters`, like HamsterBase. */
+  ignoreViewFilterPatch?: boolean;
+  /** `silent` by default (tests); main passes FOLIO_LOG. */
+  logLevel?: LogLevel;
+  /** The clock (epoch ms); tests move it. */
+  now?: () => number;
+}
+
+/** Largest JSON body of every request but uploads. */
+export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** Builds the whole server (store, API, SPA) without listening. Closing it closes the store. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const store = await openStore(options.dataDir);
+  try {
+    const app = Fastify({
+      logger: {
+        level: options.logLevel ?? 'silent',
+        redact: ['req.headers.authorization', 'req.headers.cookie'],
+      },
+      bodyLimit: DEFAULT_BODY_LIMIT,
+      routerOptions: { maxParamLength: 1000 },
+    });
+    app.addHook('onClose', async () => store.close());
+
+    installErrorHandler(app);
+    installBodyParsers(app);
+    installSecurityHeaders(app);
+    installCors(app);
+    installAuth(app, options.token);
+
+    const context: RouteContext = {
+      store,
+      now: options.now ?? Date.now,
+      maxUploadBytes: options.maxUploadBytes ?? 200 * 1024 * 1024,
+      ignoreViewFilterPatch: options.ignoreViewFilterPatch ?? false,
+      version: packageVersion(),
+    };
+    const registry = new OperationRegistry(app, loadSpec());
+    registerMetaRoutes(registry, context);
+    registerWebpageRoutes(registry, context);
+    registerHighlightRoutes(registry, context);
+    registerSearchRoutes(registry, context);
+    registerViewRoutes(registry, context);
+    registry.assertComplete();
+
+    app.get('/healthz', async () => ({ ok: true }));
+    await registerSpa(app, options.staticDir ?? join(REPO_ROOT, 'dist'));
+    return app;
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    version?: unknown;
+  };
+  return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
+}

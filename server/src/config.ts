@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  token: string;
+  /** Largest decoded file an upload may carry, in bytes. */
+  maxUploadBytes: number;
+  staticDir: string;
+  /** Test switch: PATCH /views ignores `filters`, like the real HamsterBase. */
+  ignoreViewFilterPatch: boolean;
+  logLevel: LogLevel;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from the environment; creates the data folder and the token file. */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(nonEmpty(env.FOLIO_DATA_DIR) ?? './data');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  return {
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    port: parsePort(env.PORT),
+    dataDir,
+    token: nonEmpty(env.FOLIO_TOKEN) ?? readOrCreateToken(dataDir),
+    maxUploadBytes: parseMaxUpload(env.FOLIO_MAX_UPLOAD_MB),
+    staticDir: resolve(nonEmpty(env.FOLIO_STATIC_DIR) ?? join(REPO_ROOT, 'dist')),
+    ignoreViewFilterPatch: env.FOLIO_IGNORE_VIEW_FILTER_PATCH === '1',
+    logLevel: parseLogLevel(env.FOLIO_LOG),
+  };
+}
+
+/**
+ * The token kept in `<dataDir>/token` (mode 0600): generated on first start (32 random bytes,
+ * base64url), reused afterwards.
+ */
+export function readOrCreateToken(dataDir: string): string {
+  const file = join(dataDir, 'token');
+  const existing = readTokenFile(file);
+  if (existing !== undefined) return existing;
+  const token = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+    return token;
+  } catch (error) {
+    // Another process created it between the read and the write: use theirs.
+    const raced = isErrnoCode(error, 'EEXIST') ? readTokenFile(file) : undefined;
+    if (raced !== undefined) return raced;
+    throw error;
+  }
+}
+
+/** Loopback addresses get no warning: anything else exposes the archive to the network. */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
+  return false;
+}
+
+function readTokenFile(file: string): string | undefined {
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (isErrnoCode(error, 'ENOENT')) return undefined;
+    throw error;
+  }
+  const token = content.trim();
+  if (token === '')
+    throw new ConfigError(`the token file ${file} is empty; delete it to get a new one`);
+  return token;
+}
+
+function parsePort(value: string | undefined): number {
+  const text = nonEmpty(value);
+  if (text === undefined) return 5178;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${text}"`);
+  }
+  return port;
+}
+
+function parseMaxUpload(value: string | undefined): number {
+  const text = nonEmpty(value);
+  if (text === undefined) return 200 * 1024 * 1024;
+  const megabytes = Number(text);
+  if (!Number.isFinite(megabytes) || megabytes <= 0) {
+    throw new ConfigError(`FOLIO_MAX_UPLOAD_MB must be a positive number, got "${text}"`);
+  }
+  return Math.max(1, Math.floor(megabytes * 1024 * 1024));
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  const text = nonEmpty(value) ?? 'info';
+  const level = LOG_LEVELS.find((candidate) => candidate === text);
+  if (level === undefined) {
+    throw new ConfigError(`FOLIO_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${text}"`);
+  }
+  return level;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+function isErrnoCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}

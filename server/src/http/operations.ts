@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { operations } from '../../../src/api/schema.gen.ts';
+import { createRequestValidators, type ApiSpec, type RequestValidator } from '../spec.ts';
+import { success } from './envelope.ts';
+
+/** The operations of the contract (types generated from it by `npm run gen:api`). */
+export type OperationId = keyof operations;
+
+type JsonContent<T> = T extends { content: { 'application/json': infer C } } ? C : never;
+type SuccessBody<K extends OperationId> = JsonContent<operations[K]['responses'][200]>;
+/** What a handler returns: the `data` of the operation's success envelope. */
+export type SuccessData<K extends OperationId> = Extract<SuccessBody<K>, { success: true }>['data'];
+
+type Part<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNullable<T>;
+export type OperationParams<K extends OperationId> = Part<operations[K]['parameters']['path']>;
+export type OperationQuery<K extends OperationId> = Part<operations[K]['parameters']['query']>;
+export type OperationBody<K extends OperationId> = operations[K] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : undefined;
+
+/** A request that passed the contract's validation. */
+export interface OperationInput<K extends OperationId> {
+  params: OperationParams<K>;
+  query: OperationQuery<K>;
+  body: OperationBody<K>;
+  request: FastifyRequest;
+}
+
+export type OperationHandler<K extends OperationId> = (
+  input: OperationInput<K>,
+) => SuccessData<K> | Promise<SuccessData<K>>;
+
+export interface OperationOptions {
+  /** Largest accepted request body in bytes (the app's default otherwise). */
+  bodyLimit?: number;
+}
+
+/**
+ * Registers handlers by operationId: the method and path come from the contract, every request is
+ * validated against it before the handler runs, and the handler's value is sent in the success
+ * envelope. `assertComplete` fails when an operation of the contract has no handler.
+ */
+export class OperationRegistry {
+  private readonly validators: ReadonlyMap<string, RequestValidator>;
+  private readonly registered = new Set<string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly spec: ApiSpec,
+  ) {
+    this.validators = createRequestValidators(spec);
+  }
+
+  register<K extends OperationId>(
+    operationId: K,
+    handler: OperationHandler<K>,
+    options: OperationOptions = {},
+  ): void {
+    const operation = this.spec.operations.get(operationId);
+    const validate = this.validators.get(operationId);
+    if (operation === undefined || validate === undefined) {
+      throw new Error(`the contract has no operation ${operationId}`);
+    }
+    if (this.registered.has(operationId)) throw new Error(`${operationId} is registered twice`);
+    this.registered.add(operationId);
+    this.app.route({
+      method: operation.method,
+      url: toRoutePath(this.spec.basePath + operation.path),
+      ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      handler: async (request, reply) => {
+        const valid = validate({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+        });
+        const data = await handler({
+          params: valid.params as OperationParams<K>,
+          query: valid.query as OperationQuery<K>,
+          body: valid.body as OperationBody<K>,
+          request,
+        });
+        return reply.type('application/json; charset=utf-8').send(success(data));
+      },
+    });
+  }
+
+  assertComplete(): void {
+    const missing = [...this.spec.operations.keys()].filter((id) => !this.registered.has(id));
+    if (missing.length > 0) throw new Error(`no handler for: ${missing.join(', ')}`);
+  }
+}
+
+/** `/webpages/{id}` → `/webpages/:id` */
+export function toRoutePath(openApiPath: string): string {
+  return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+}

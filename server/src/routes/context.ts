@@ -1,0 +1,23 @@
+import { notFound } from '../http/errors.ts';
+import type { Store } from '../store/store.ts';
+import type { components } from '../../../src/api/schema.gen.ts';
+import { toWebpage } from './serialize.ts';
+
+/** What the route modules share. */
+export interface RouteContext {
+  store: Store;
+  /** Epoch ms; tests can move time. */
+  now: () => number;
+  maxUploadBytes: number;
+  ignoreViewFilterPatch: boolean;
+  version: string;
+}
+
+export const WEBPAGE_NOT_FOUND = 'webpage not found';
+
+/** The full webpage (labels and highlights included), 404 when missing or deleted. */
+export function loadWebpage(store: Store, id: string): components['schemas']['Webpage'] {
+  const record = store.webpages.findLive(id);
+  if (record === undefined) throw notFound(WEBPAGE_NOT_FOUND);
+  return toWebpage(record, store.labels.of(id), store.highlights.of(id));
+}

@@ -1,0 +1,15 @@
+import { badRequest } from '../http/errors.ts';
+import type { OperationRegistry } from '../http/operations.ts';
+import { searchTerms } from '../store/search.ts';
+import type { RouteContext } from './context.ts';
+import { toSearchResult } from './serialize.ts';
+import { listFilters, paging } from './webpages.ts';
+
+export function registerSearchRoutes(registry: OperationRegistry, context: RouteContext): void {
+  registry.register('searchWebpages', ({ query }) => {
+    const terms = searchTerms(query.q);
+    if (terms.length === 0) throw badRequest('query/q must contain something to search for');
+    const hits = context.store.search.search(terms, listFilters(query), paging(query));
+    return { webpages: hits.map((hit) => toSearchResult(hit, terms)) };
+  });
+}

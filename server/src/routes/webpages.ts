@@ -1,0 +1,95 @@
+import { badRequest } from '../http/errors.ts';
+import type { OperationQuery, OperationRegistry } from '../http/operations.ts';
+import { parseHttpLink } from '../links.ts';
+import type { WebpageFilters } from '../store/webpage-filters.ts';
+import type { WebpagePatch } from '../store/webpages.ts';
+import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload.ts';
+import { loadWebpage, type RouteContext } from './context.ts';
+import { toListItem } from './serialize.ts';
+
+export function registerWebpageRoutes(registry: OperationRegistry, context: RouteContext): void {
+  const { store } = context;
+
+  registry.register('listWebpages', ({ query }) => {
+    const records = store.list.list(
+      listFilters(query),
+      query.sort ?? 'first_add_time_desc',
+      paging(query),
+    );
+    return { webpages: records.map(toListItem) };
+  });
+
+  registry.register(
+    'uploadWebpage',
+    async ({ body }) => {
+      const options = { maxUploadBytes: context.maxUploadBytes, now: context.now() };
+      const id = await storeUpload(store, body, options);
+      return loadWebpage(store, id);
+    },
+    { bodyLimit: uploadBodyLimit(context.maxUploadBytes) },
+  );
+
+  registry.register('getWebpage', ({ params }) => loadWebpage(store, params.id));
+
+  registry.register('patchWebpage', ({ params, body }) => {
+    const patch: WebpagePatch = {
+      ...(body.title === undefined ? {} : { title: body.title }),
+      ...(body.excerpt === undefined ? {} : { excerpt: body.excerpt }),
+      ...(body.liked === undefined ? {} : { liked: body.liked }),
+      ...(body.read === undefined ? {} : { read: body.read }),
+      ...(body.link === undefined ? {} : { link: patchLink(body.link) }),
+      ...(body.labels === undefined ? {} : { labels: normalizeLabels(body.labels) }),
+    };
+    loadWebpage(store, params.id);
+    store.webpages.update(params.id, patch, context.now());
+    return loadWebpage(store, params.id);
+  });
+
+  registry.register('deleteWebpage', ({ params }) => {
+    const before = loadWebpage(store, params.id);
+    store.webpages.softDelete(params.id, context.now());
+    return before;
+  });
+
+  registry.register('getWebpageContent', async ({ params }) => {
+    loadWebpage(store, params.id);
+    const bytes = await store.blobs.read(params.id);
+    return bytes.toString('base64');
+  });
+}
+
+type ListQuery = OperationQuery<'listWebpages'> | OperationQuery<'searchWebpages'>;
+
+/** The list's (and search's) filters from the validated query. */
+export function listFilters(query: ListQuery): WebpageFilters {
+  return {
+    ...(query.liked === undefined ? {} : { liked: query.liked === 'true' }),
+    ...(query.read === undefined ? {} : { read: query.read === 'true' }),
+    ...(query.annotated === undefined ? {} : { annotated: query.annotated === 'true' }),
+    ...(query.host === undefined ? {} : { hosts: query.host }),
+    ...(query.labels === undefined ? {} : { labels: query.labels }),
+    ...(query.ext === undefined ? {} : { exts: query.ext }),
+  };
+}
+
+export function paging(query: ListQuery) {
+  return { page: query.page ?? 1, perPage: query.per_page ?? 30 };
+}
+
+function patchLink(link: string | null): NonNullable<WebpagePatch['link']> {
+  if (link === null) return { link: null, host: null };
+  const parsed = parseHttpLink(link);
+  if (parsed === undefined) throw badRequest(INVALID_LINK);
+  return parsed;
+}
+
+/** Trimmed, deduplicated, in the order given; a blank label is refused. */
+export function normalizeLabels(labels: readonly string[]): string[] {
+  const result: string[] = [];
+  labels.forEach((label, index) => {
+    const trimmed = label.trim();
+    if (trimmed === '') throw badRequest(`body/labels/${index} must not be blank`);
+    if (!result.includes(trimmed)) result.push(trimmed);
+  });
+  return result;
+}

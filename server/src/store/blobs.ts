@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const ID_PATTERN = /^[0-9a-f]{64}$/;
+const TEMP_PREFIX = '.tmp-';
+
+/**
+ * Original files, content-addressed: `<root>/<id[0..2]>/<id>` where id is the sha256 hex of the
+ * bytes. A file appears under its name only complete and on disk (temp file, fsync, rename, fsync
+ * of the folder), so a record written after `put` never points at a missing or partial file.
+ */
+export class BlobStore {
+  constructor(private readonly root: string) {}
+
+  /** Creates the root and removes temp files left by a crash. */
+  async init(): Promise<void> {
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    for (const folder of await readdir(this.root, { withFileTypes: true })) {
+      if (!folder.isDirectory()) continue;
+      const path = join(this.root, folder.name);
+      for (const name of await readdir(path)) {
+        if (name.startsWith(TEMP_PREFIX)) await rm(join(path, name), { force: true });
+      }
+    }
+  }
+
+  pathOf(id: string): string {
+    if (!ID_PATTERN.test(id)) throw new Error('a blob id is a lowercase hex sha256');
+    return join(this.root, id.slice(0, 2), id);
+  }
+
+  async has(id: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(id))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** Stores the bytes under their id (a no-op when they are there already). */
+  async put(id: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(id);
+    const folder = join(this.root, id.slice(0, 2));
+    if (await this.has(id)) return;
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const temp = join(folder, `${TEMP_PREFIX}${id}-${randomBytes(6).toString('hex')}`);
+    try {
+      const file = await open(temp, 'wx', 0o600);
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await syncFolder(folder);
+  }
+
+  /** The exact stored bytes. */
+  async read(id: string): Promise<Buffer> {
+    return readFile(this.pathOf(id));
+  }
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

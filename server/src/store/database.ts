@@ -1,0 +1,33 @@
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { migrate } from './migrations.ts';
+
+export type { Database };
+
+/** Closes the database after refreshing the planner's statistics. */
+export function closeDatabase(db: Database): void {
+  if (!db.open) return;
+  try {
+    db.pragma('optimize');
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens (creating if needed) the archive's database: WAL, foreign keys, migrated schema. */
+export function openDatabase(file: string): Database {
+  const db = new BetterSqlite3(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    // Keeps the planner's statistics fresh for a long-running process (SQLite's advice).
+    db.pragma('optimize = 0x10002');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { BlobStore } from './blobs.ts';
+import { closeDatabase, openDatabase, type Database } from './database.ts';
+import { HighlightStore } from './highlights.ts';
+import { LabelStore } from './labels.ts';
+import { SearchStore } from './search.ts';
+import { ViewStore } from './views.ts';
+import { WebpageList } from './webpage-list.ts';
+import { WebpageStore } from './webpages.ts';
+
+/** Everything the archive keeps: the database (`<data>/folio.db`) and the original files. */
+export interface Store {
+  db: Database;
+  blobs: BlobStore;
+  webpages: WebpageStore;
+  labels: LabelStore;
+  highlights: HighlightStore;
+  list: WebpageList;
+  search: SearchStore;
+  views: ViewStore;
+  close(): void;
+}
+
+export async function openStore(dataDir: string): Promise<Store> {
+  const blobs = new BlobStore(join(dataDir, 'blobs'));
+  await blobs.init();
+  const db = openDatabase(join(dataDir, 'folio.db'));
+  const labels = new LabelStore(db);
+  const highlights = new HighlightStore(db);
+  return {
+    db,
+    blobs,
+    webpages: new WebpageStore(db, labels),
+    labels,
+    highlights,
+    list: new WebpageList(db, labels),
+    search: new SearchStore(db, labels),
+    views: new ViewStore(db, labels, highlights),
+    close: () => closeDatabase(db),
+  };
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Statement } from 'better-sqlite3';
+import type { HighlightStore } from './highlights.ts';
+import type { LabelStore } from './labels.ts';
+import {
+  listColumns,
+  toListRecord,
+  type HighlightRecord,
+  type WebpageListRecord,
+  type WebpageRow,
+} from './records.ts';
+import { StatementCache } from './statement-cache.ts';
+import {
+  viewFilterSql,
+  type ViewFilter,
+  type ViewFilterInput,
+  type ViewMatch,
+} from './view-filters.ts';
+
+export type ViewSort = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface ViewRecord {
+  id: string;
+  title: string;
+  description: string;
+  createdAt: number;
+  enableLimit: boolean;
+  limit: number;
+  sort: ViewSort;
+  match: ViewMatch;
+  filters: ViewFilter[];
+}
+
+export interface NewView {
+  title: string;
+  description: string;
+  sort: ViewSort;
+  limit: number;
+  enableLimit: boolean;
+  match: ViewMatch;
+  filters: readonly ViewFilterInput[];
+}
+
+export type ViewPatch = Partial<NewView>;
+
+export type ViewWebpageRecord = WebpageListRecord & { highlights: HighlightRecord[] };
+
+/** 0 random; the others as the list sorts, each ending with the id. */
+const VIEW_ORDER: Readonly<Record<ViewSort, string>> = {
+  0: 'random()',
+  1: 'w.title_key ASC, w.id ASC',
+  2: 'w.title_key DESC, w.id DESC',
+  3: 'w.first_add_time ASC, w.id ASC',
+  4: 'w.first_add_time DESC, w.id DESC',
+  5: 'w.annotate_count ASC, w.id ASC',
+  6: 'w.annotate_count DESC, w.id DESC',
+};
+
+interface ViewRow {
+  id: string;
+  title: string;
+  description: string;
+  createdAt: number;
+  enableLimit: number;
+  limitCount: number;
+  sort: ViewSort;
+  matchMode: ViewMatch;
+  filters: string;
+}
+
+const VIEW_COLUMNS = `id, title, description, created_at AS createdAt, enable_limit AS enableLimit,
+  limit_count AS limitCount, sort, match_mode AS matchMode, filters`;
+
+/** Saved views and the webpages they select. */
+export class ViewStore {
+  private readonly selectLive: Statement<[string], ViewRow>;
+  private readonly selectAllLive: Statement<[], ViewRow>;
+  private readonly insertView: Statement<Record<string, unknown>>;
+  private readonly updateView: Statement<Record<string, unknown>>;
+  private readonly markDeleted: Statement<[string]>;
+  private readonly statements: StatementCache;
+
+  constructor(
+    private readonly db: Database,
+    private readonly labels: LabelStore,
+    private readonly highlights: HighlightStore,
+  ) {
+    this.selectLive = db.prepare(`SELECT ${VIEW_COLUMNS} FROM views WHERE id = ? AND deleted = 0`);
+    this.selectAllLive = db.prepare(
+      `SELECT ${VIEW_COLUMNS} FROM views WHERE deleted = 0 ORDER BY created_at DESC, seq DESC`,
+    );
+    this.insertView = db.prepare(
+      `INSERT INTO views (id, title, description, created_at, enable_limit, limit_count, sort,
+         match_mode, filters)
+       VALUES (@id, @title, @description, @createdAt, @enableLimit, @limit, @sort, @match, @filters)`,
+    );
+    this.updateView = db.prepare(
+      `UPDATE views SET title = @title, description = @description, enable_limit = @enableLimit,
+         limit_count = @limit, sort = @sort, match_mode = @match, filters = @filters
+       WHERE id = @id AND deleted = 0`,
+    );
+    this.markDeleted = db.prepare('UPDATE views SET deleted = 1 WHERE id = ? AND deleted = 0');
+    this.statements = new StatementCache(db);
+  }
+
+  create(view: NewView, now: number): ViewRecord {
+    const record: ViewRecord = {
+      id: randomUUID(),
+      title: view.title,
+      description: view.description,
+      createdAt: now,
+      enableLimit: view.enableLimit,
+      limit: view.limit,
+      sort: view.sort,
+      match: view.match,
+      filters: withIds(view.filters),
+    };
+    this.insertView.run(toParams(record));
+    return record;
+  }
+
+  /** Live views, newest first. */
+  list(): ViewRecord[] {
+    return this.selectAllLive.all().map(toViewRecord);
+  }
+
+  find(id: string): ViewRecord | undefined {
+    const row = this.selectLive.get(id);
+    return row === undefined ? undefined : toViewRecord(row);
+  }
+
+  /** Applies the given fields; new filters get new ids. Undefined when missing or deleted. */
+  update(id: string, patch: ViewPatch): ViewRecord | undefined {
+    return this.db.transaction(() => {
+      const current = this.find(id);
+      if (current === undefined) return undefined;
+      const { filters, ...fields } = patch;
+      const next: ViewRecord = {
+        ...current,
+        ...definedOnly(fields),
+        filters: filters === undefined ? current.filters : withIds(filters),
+      };
+      this.updateView.run(toParams(next));
+      return next;
+    })();
+  }
+
+  /** Soft delete; returns the view as it was, undefined when missing or deleted. */
+  softDelete(id: string): ViewRecord | undefined {
+    return this.db.transaction(() => {
+      const current = this.find(id);
+      if (current === undefined) return undefined;
+      this.markDeleted.run(id);
+      return current;
+    })();
+  }
+
+  /** The view's webpages: filters compiled to SQL, the view's order, its limit when enabled. */
+  webpages(view: ViewRecord, now: number): ViewWebpageRecord[] {
+    const where = viewFilterSql(view.filters, view.match, now);
+    const limit = view.enableLimit ? ' LIMIT ?' : '';
+    const sql = `SELECT ${listColumns('w')} FROM webpages w WHERE ${where.sql}
+      ORDER BY ${VIEW_ORDER[view.sort]}${limit}`;
+    const params = view.enableLimit ? [...where.params, view.limit] : where.params;
+    const rows = this.statements.get(sql).all(...params) as WebpageRow[];
+    const ids = rows.map((row) => row.id);
+    const labels = this.labels.ofMany(ids);
+    const highlights = this.highlights.ofMany(ids);
+    return rows.map((row) => ({
+      ...toListRecord(row, labels.get(row.id) ?? []),
+      highlights: highlights.get(row.id) ?? [],
+    }));
+  }
+}
+
+function withIds(filters: readonly ViewFilterInput[]): ViewFilter[] {
+  return filters.map((filter) => ({ ...filter, id: randomUUID() }));
+}
+
+function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
+function toParams(view: ViewRecord): Record<string, unknown> {
+  return {
+    id: view.id,
+    title: view.title,
+    description: view.description,
+    createdAt: view.createdAt,
+    enableLimit: view.enableLimit ? 1 : 0,
+    limit: view.limit,
+    sort: view.sort,
+    match: view.match,
+    filters: JSON.stringify(view.filters),
+  };
+}
+
+function toViewRecord(row: ViewRow): ViewRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    createdAt: row.createdAt,
+    enableLimit: row.enableLimit === 1,
+    limit: row.limitCount,
+    sort: row.sort,
+    match: row.matchMode,
+    filters: JSON.parse(row.filters) as ViewFilter[],
+  };
+}

@@ -1,0 +1,61 @@
+import type { Database } from 'better-sqlite3';
+import type { LabelStore } from './labels.ts';
+import { listColumns, toListRecord, type WebpageListRecord, type WebpageRow } from './records.ts';
+import { StatementCache } from './statement-cache.ts';
+import { webpageFilterSql, type WebpageFilters } from './webpage-filters.ts';
+
+export type WebpageSort =
+  | 'first_add_time_desc'
+  | 'first_add_time_asc'
+  | 'title_asc'
+  | 'title_desc'
+  | 'annotate_count_asc'
+  | 'annotate_count_desc';
+
+/** Every order ends with the id, so equal keys always come in the same order. */
+export const WEBPAGE_ORDER: Readonly<Record<WebpageSort, string>> = {
+  first_add_time_desc: 'w.first_add_time DESC, w.id DESC',
+  first_add_time_asc: 'w.first_add_time ASC, w.id ASC',
+  title_asc: 'w.title_key ASC, w.id ASC',
+  title_desc: 'w.title_key DESC, w.id DESC',
+  annotate_count_asc: 'w.annotate_count ASC, w.id ASC',
+  annotate_count_desc: 'w.annotate_count DESC, w.id DESC',
+};
+
+export interface Paging {
+  /** 1-based. */
+  page: number;
+  perPage: number;
+}
+
+/** The paged, filtered, sorted list of live webpages (list columns only, never the text). */
+export class WebpageList {
+  private readonly statements: StatementCache;
+
+  constructor(
+    db: Database,
+    private readonly labels: LabelStore,
+  ) {
+    this.statements = new StatementCache(db);
+  }
+
+  /** The SQL and parameters of a list query (exported for EXPLAIN QUERY PLAN checks). */
+  static query(filters: WebpageFilters, sort: WebpageSort, paging: Paging) {
+    const where = webpageFilterSql(filters);
+    const sql = `SELECT ${listColumns('w')} FROM webpages w WHERE ${where.sql}
+      ORDER BY ${WEBPAGE_ORDER[sort]} LIMIT ? OFFSET ?`;
+    return { sql, params: [...where.params, paging.perPage, offsetOf(paging)] };
+  }
+
+  list(filters: WebpageFilters, sort: WebpageSort, paging: Paging): WebpageListRecord[] {
+    if (offsetOf(paging) > Number.MAX_SAFE_INTEGER) return [];
+    const { sql, params } = WebpageList.query(filters, sort, paging);
+    const rows = this.statements.get(sql).all(...params) as WebpageRow[];
+    const labels = this.labels.ofMany(rows.map((row) => row.id));
+    return rows.map((row) => toListRecord(row, labels.get(row.id) ?? []));
+  }
+}
+
+export function offsetOf(paging: Paging): number {
+  return (paging.page - 1) * paging.perPage;
+}

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fails, ok } from './support/api.ts';
+import { seed, type SeedPage } from './support/seed.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+const LONG_TEXT = `${'Filler words about nothing in particular. '.repeat(20)}The quokka smiled at the camera. ${'More filler text follows here. '.repeat(20)}`;
+
+const PAGES: SeedPage[] = [
+  {
+    key: 'title',
+    title: 'Quokka facts',
+    ext: 'html',
+    text: 'Small marsupials of Rottnest.',
+    liked: true,
+    labels: ['animals'],
+    addedAt: 1_000,
+  },
+  {
+    key: 'body',
+    title: 'Island travel',
+    ext: 'mhtml',
+    text: LONG_TEXT,
+    link: 'https://travel.example/rottnest',
+    addedAt: 2_000,
+  },
+  {
+    key: 'ja',
+    title: '日本語のページ',
+    ext: 'html',
+    text: '東京都の天気は晴れです。明日は雨が降るでしょう。',
+    labels: ['日本'],
+    addedAt: 3_000,
+  },
+  {
+    key: 'zh',
+    title: '中文页面',
+    ext: 'webarchive',
+    text: '我们今天去北京看长城。',
+    addedAt: 4_000,
+  },
+  {
+    key: 'other',
+    title: 'Unrelated',
+    ext: 'html',
+    text: 'Nothing to see: cats and dogs.',
+    addedAt: 5_000,
+  },
+];
+
+let server: TestServer;
+let seeded: Awaited<ReturnType<typeof seed>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  seeded = await seed(server, PAGES);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function search(query: Record<string, string | number | string[]>) {
+  return (await ok(server, 'searchWebpages', { query: query as Record<string, string> })).webpages;
+}
+
+describe('searchWebpages', () => {
+  it('finds words in titles and text, title matches first', async () => {
+    const results = await search({ q: 'quokka' });
+    expect(seeded.keys(results)).toEqual(['title', 'body']);
+    const [inTitle, inBody] = results;
+    expect(inTitle?.title).toEqual([
+      { type: 'mark', content: 'Quokka' },
+      { type: 'text', content: ' facts' },
+    ]);
+    expect(inTitle?.labels).toEqual(['animals']);
+    expect(inTitle).toMatchObject({
+      liked: true,
+      read: false,
+      ext: 'html',
+      annotateCount: 0,
+      link: null,
+    });
+    expect(inBody?.link).toBe('https://travel.example/rottnest');
+  });
+
+  it('cuts a snippet of about 200 characters around the first match', async () => {
+    const [result] = await search({ q: 'quokka', ext: 'mhtml' });
+    const content = result?.content ?? [];
+    const text = content.map((segment) => segment.content).join('');
+    expect(text.length).toBeLessThanOrEqual(202);
+    expect(text.length).toBeGreaterThan(150);
+    expect(text.startsWith('…')).toBe(true);
+    expect(text.endsWith('…')).toBe(true);
+    expect(content.filter((segment) => segment.type === 'mark')).toEqual([
+      { type: 'mark', content: 'quokka' },
+    ]);
+    expect(text).toContain('The quokka smiled');
+  });
+
+  it('needs every word', async () => {
+    expect(seeded.keys(await search({ q: 'quokka camera' }))).toEqual(['body']);
+    expect(await search({ q: 'quokka zebra' })).toEqual([]);
+  });
+
+  it('finds Japanese and Chinese without spaces, long and short queries', async () => {
+    expect(seeded.keys(await search({ q: '天気は' }))).toEqual(['ja']);
+    expect(seeded.keys(await search({ q: '長城' }))).toEqual([]);
+    expect(seeded.keys(await search({ q: '长城' }))).toEqual(['zh']);
+    expect(seeded.keys(await search({ q: '北京' }))).toEqual(['zh']);
+    expect(seeded.keys(await search({ q: '雨' }))).toEqual(['ja']);
+    expect(seeded.keys(await search({ q: '日本語' }))).toEqual(['ja']);
+    const [ja] = await search({ q: '晴れ' });
+    expect(ja?.content).toContainEqual({ type: 'mark', content: '晴れ' });
+    expect(ja?.labels).toEqual(['日本']);
+  });
+
+  it('treats short words and special characters literally', async () => {
+    expect(seeded.keys(await search({ q: 'of' }))).toEqual(['title']);
+    expect(await search({ q: '%' })).toEqual([]);
+    expect(await search({ q: '"quo' })).toEqual([]);
+    expect(seeded.keys(await search({ q: 'cats:' }))).toEqual([]);
+    expect(seeded.keys(await search({ q: 'see:' }))).toEqual(['other']);
+    // FTS5 operators are words like any other ("nothing" contains "not").
+    expect(seeded.keys(await search({ q: 'NOT quokka' }))).toEqual(['body']);
+    expect(seeded.keys(await search({ q: 'quokka*' }))).toEqual([]);
+  });
+
+  it('takes the list filters and paging', async () => {
+    expect(seeded.keys(await search({ q: 'quokka', liked: 'true' }))).toEqual(['title']);
+    expect(seeded.keys(await search({ q: 'quokka', host: 'travel.example' }))).toEqual(['body']);
+    expect(seeded.keys(await search({ q: 'quokka', labels: 'animals' }))).toEqual(['title']);
+    expect(seeded.keys(await search({ q: 'quokka', per_page: 1 }))).toEqual(['title']);
+    expect(seeded.keys(await search({ q: 'quokka', per_page: 1, page: 2 }))).toEqual(['body']);
+    expect(await search({ q: 'quokka', per_page: 1, page: 3 })).toEqual([]);
+  });
+
+  it('follows title edits and deletes', async () => {
+    const id = seeded.id('other');
+    await ok(server, 'patchWebpage', { params: { id }, body: { title: 'Wombat notes' } });
+    expect(seeded.keys(await search({ q: 'wombat' }))).toEqual(['other']);
+    expect(await search({ q: 'unrelated' })).toEqual([]);
+    await ok(server, 'deleteWebpage', { params: { id } });
+    expect(await search({ q: 'wombat' })).toEqual([]);
+  });
+
+  it('needs q', async () => {
+    expect((await fails(server, 'searchWebpages', 400, { query: {} })).message).toBe(
+      'query/q is required',
+    );
+    expect((await fails(server, 'searchWebpages', 400, { query: { q: '' } })).message).toBe(
+      'query/q must not be empty',
+    );
+    expect((await fails(server, 'searchWebpages', 400, { query: { q: '   ' } })).message).toMatch(
+      /^query\/q must contain/,
+    );
+    expect(
+      (await fails(server, 'searchWebpages', 400, { query: { q: 'a', sort: 'title_asc' } }))
+        .message,
+    ).toBe('query/sort is not allowed');
+  });
+});
