@@ -28,6 +28,9 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'src/lib/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
+          // The SDK's published dist uses extension-less ESM imports that plain Node cannot load;
+          // let Vite resolve it.
+          server: { deps: { inline: ['@hamsterbase/sdk'] } },
         },
       },
       {

@@ -6,18 +6,10 @@ import {
   WebsiteExt,
   type WebpagesViewFilter,
 } from '@hamsterbase/sdk';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
 import { expectSpecResponse } from './support/spec-checker.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
-
-// The published dist uses extension-less ESM imports, which Node cannot load, and Vitest hands
-// node_modules to Node as they are (unless `server.deps.inline` names the package). The package
-// also ships its TypeScript source, the same client, which Vite transforms: run that.
-vi.mock('@hamsterbase/sdk', () => {
-  const source = '@hamsterbase/sdk/src/index.ts';
-  return import(/* @vite-ignore */ source);
-});
 
 /**
  * The official client against Folio. Every answer it receives also goes through the spec checker
