@@ -1,0 +1,70 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, NavLink, useNavigation } from 'react-router-dom';
+
+import { paths } from '../lib/paths.ts';
+import { AuthBanner } from './auth-banner.tsx';
+
+export interface AppLayoutProps {
+  /** Shown under the "Views" entry of the navigation (the list of saved views). */
+  views?: ReactNode;
+  children: ReactNode;
+}
+
+function focusMain(event: MouseEvent<HTMLAnchorElement>) {
+  // Move focus without a hash navigation (the router would treat it as one).
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'nav__link nav__link--active' : 'nav__link';
+
+/** The app shell: skip link, sidebar navigation, token banner and the `<main>` landmark. */
+export function AppLayout({ views, children }: AppLayoutProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main" onClick={focusMain}>
+        Skip to content
+      </a>
+      <header className="sidebar">
+        <Link to={paths.home()} className="brand">
+          Folio
+        </Link>
+        <nav className="nav" aria-label="Main">
+          <ul className="nav__list">
+            <li>
+              <NavLink to={paths.home()} className={navClass} end>
+                Library
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.views()} className={navClass} end>
+                Views
+              </NavLink>
+              {views}
+            </li>
+            <li>
+              <NavLink to={paths.upload()} className={navClass}>
+                Upload
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.settings()} className={navClass}>
+                Settings
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <div className="app__content">
+        <div className={busy ? 'progress progress--active' : 'progress'} aria-hidden="true" />
+        <AuthBanner />
+        <main id="main" className="main" tabIndex={-1} aria-busy={busy}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

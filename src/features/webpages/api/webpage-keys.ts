@@ -1,0 +1,11 @@
+import type { ListFilters } from '../filters.ts';
+
+/** Query keys of the webpages feature; invalidate by prefix (`lists()`, `details()`, `all`). */
+export const webpageKeys = {
+  all: ['webpages'] as const,
+  lists: () => [...webpageKeys.all, 'list'] as const,
+  list: (filters: ListFilters) => [...webpageKeys.lists(), filters] as const,
+  details: () => [...webpageKeys.all, 'detail'] as const,
+  detail: (id: string) => [...webpageKeys.details(), id] as const,
+  content: (id: string) => [...webpageKeys.all, 'content', id] as const,
+};

@@ -1,0 +1,20 @@
+import { createRoot } from 'react-dom/client';
+
+import { createQueryClient } from './api/query-client.ts';
+import { App } from './app.tsx';
+import { takeTokenFromFragment } from './features/connection/fragment-token.ts';
+import { createRouter } from './routes/router.tsx';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+
+// Before the router reads the address: store a `#token=…` and take it out of the address bar.
+takeTokenFromFragment();
+
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(<App queryClient={queryClient} router={router} />);

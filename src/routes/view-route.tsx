@@ -1,0 +1,31 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+
+import { viewOptions } from '../features/views/api/get-view.ts';
+import { viewWebpagesOptions } from '../features/views/api/list-view-webpages.ts';
+import { ViewPage } from '../features/views/components/view-page.tsx';
+import { requireParam } from './route-params.ts';
+
+export function loader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const id = requireParam(params, 'id');
+    await Promise.all([
+      queryClient.ensureQueryData(viewOptions(id)),
+      queryClient.ensureQueryData(viewWebpagesOptions(id)),
+    ]);
+    return null;
+  };
+}
+
+export function Component() {
+  const id = requireParam(useParams(), 'id');
+  const { data: view } = useQuery(viewOptions(id));
+  return (
+    <>
+      <title>{`${view?.title || 'View'} · Folio`}</title>
+      <ViewPage key={id} viewId={id} />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from './route-error-boundary.tsx';

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+
+import { PageLoading } from '../components/skeleton.tsx';
+import { displayTitle } from '../components/webpage-row.tsx';
+import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
+import { WebpageDetail } from '../features/webpages/components/webpage-detail.tsx';
+import { requireParam } from './route-params.ts';
+
+// The preview (parsers, workers) loads after the metadata is on screen.
+const PreviewFrame = lazy(() =>
+  import('../features/preview/components/preview-frame.tsx').then((module) => ({
+    default: module.PreviewFrame,
+  })),
+);
+
+export function loader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    await queryClient.ensureQueryData(webpageOptions(requireParam(params, 'id')));
+    return null;
+  };
+}
+
+export function Component() {
+  const id = requireParam(useParams(), 'id');
+  return (
+    <WebpageDetail
+      webpageId={id}
+      renderPreview={(webpage) => (
+        <>
+          <title>{`${displayTitle(webpage)} · Folio`}</title>
+          <Suspense fallback={<PageLoading />}>
+            <PreviewFrame webpageId={webpage.id} ext={webpage.ext} title={webpage.title} />
+          </Suspense>
+        </>
+      )}
+    />
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from './route-error-boundary.tsx';
