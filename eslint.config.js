@@ -8,7 +8,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'data', 'src/api/schema.gen.ts', 'test-results', 'playwright-report'],
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      '.tmp',
+      'src/api/schema.gen.ts',
+      'test-results',
+      'playwright-report',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -16,7 +24,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-default-export': 'error',
     },
@@ -39,7 +50,10 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/lib', from: ['./src/api', './src/components', './src/features', './src/routes'] },
+            {
+              target: './src/lib',
+              from: ['./src/api', './src/components', './src/features', './src/routes'],
+            },
             { target: './src/api', from: ['./src/components', './src/features', './src/routes'] },
             { target: './src/components', from: ['./src/features', './src/routes'] },
             { target: './src/features', from: ['./src/routes'] },
@@ -47,7 +61,11 @@ export default tseslint.config(
             { target: './src/features/preview', from: './src/features', except: ['./preview'] },
             { target: './src/features/upload', from: './src/features', except: ['./upload'] },
             { target: './src/features/views', from: './src/features', except: ['./views'] },
-            { target: './src/features/connection', from: './src/features', except: ['./connection'] },
+            {
+              target: './src/features/connection',
+              from: './src/features',
+              except: ['./connection'],
+            },
           ],
         },
       ],

@@ -1,0 +1,51 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './server.ts';
+
+type Ext = 'html' | 'mhtml' | 'webarchive';
+
+export interface Archive extends RunningServer {
+  /** Calls the archive's API directly (for seeding and for checking what the server stored). */
+  api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  upload(
+    file: Buffer,
+    ext: Ext,
+    extra?: { title?: string; link?: string },
+  ): Promise<{ id: string; title: string }>;
+  /** Opens the app at `path`, handing it the token through the address fragment. */
+  open(page: Page, path?: string): Promise<void>;
+}
+
+export const test = base.extend<{ archive: Archive }>({
+  // Every test gets its own server and empty archive: tests never see each other's pages.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test asks for from this pattern.
+  archive: async ({}, use) => {
+    const server = await startServer();
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${server.url}/public/api/v1${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${server.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await response.json()) as { success?: boolean; data?: T; message?: string };
+      if (!response.ok || json.success !== true) {
+        throw new Error(`${method} ${path} failed: ${response.status} ${json.message ?? ''}`);
+      }
+      return json.data as T;
+    };
+    await use({
+      ...server,
+      api,
+      upload: (file, ext, extra = {}) =>
+        api('POST', '/webpages', { content: file.toString('base64'), ext, ...extra }),
+      open: async (page, path = '/') => {
+        await page.goto(`${server.url}${path}#token=${encodeURIComponent(server.token)}`);
+      },
+    });
+    await server.stop();
+  },
+});
+
+export { expect };
