@@ -35,6 +35,11 @@ export async function startLiveWeb(): Promise<LiveWeb> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        // Chromium keeps spare connections open; don't wait for them to time out.
+        server.closeAllConnections();
+      }),
   };
 }
