@@ -1,0 +1,144 @@
+// Builds the preview's HTML: parses each archived document with htmlparser2, writes it back through
+// the Sanitizer with the security preamble first in <head>, and embeds frames found in the archive
+// as nested sanitized documents (srcdoc), with limits on depth, count and size.
+import type { ChildNode, Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
+
+import {
+  ArchiveIndex,
+  decodeHtmlEntry,
+  isHtmlEntry,
+  type Archive,
+  type ArchiveEntry,
+} from './archive.ts';
+import { PreviewResolver } from './resolver.ts';
+import type { ResourceTable } from './resources.ts';
+import { imageDocument, PREVIEW_HEAD } from './preamble.ts';
+import { Sanitizer } from './sanitize.ts';
+import { startTag } from './serialize.ts';
+import { resolveUrl } from './urls.ts';
+
+export interface BuildLimits {
+  /** How deep frames may nest. */
+  maxFrameDepth: number;
+  /** How many frame documents one preview may embed. */
+  maxFrames: number;
+  /** How many characters of frame documents one preview may embed. */
+  maxFrameChars: number;
+}
+
+export const DEFAULT_LIMITS: BuildLimits = {
+  maxFrameDepth: 6,
+  maxFrames: 256,
+  maxFrameChars: 64 * 1024 * 1024,
+};
+
+function isElement(node: ChildNode): node is Element {
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+/** The first `<base href>` resolved against the document URL, as a browser freezes it. */
+function findBaseUrl(nodes: readonly ChildNode[], documentUrl: string | null): string | null {
+  // Depth-first, in document order, without recursion.
+  const stack: ChildNode[] = [...nodes].reverse();
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (!isElement(node)) continue;
+    if (node.name === 'base' && node.attribs.href !== undefined) {
+      const url = resolveUrl(node.attribs.href.trim(), documentUrl);
+      if (!url || ['data:', 'javascript:', 'vbscript:', 'blob:'].includes(url.protocol))
+        return null;
+      return url.href;
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return null;
+}
+
+export class PreviewDocumentBuilder {
+  private readonly resolver: PreviewResolver;
+  private frames = 0;
+  private frameChars = 0;
+  private readonly frameCache = new Map<ArchiveEntry, string>();
+
+  constructor(
+    private readonly archive: Archive,
+    private readonly resources: ResourceTable,
+    private readonly limits: BuildLimits = DEFAULT_LIMITS,
+  ) {
+    this.resolver = new PreviewResolver(
+      new ArchiveIndex([archive.main, ...archive.entries]),
+      resources,
+    );
+  }
+
+  /** The sanitized HTML of the archive's main document. */
+  build(): string {
+    return this.document(this.archive.main, 0, [this.archive.main]);
+  }
+
+  private document(entry: ArchiveEntry, depth: number, ancestors: readonly ArchiveEntry[]): string {
+    const dom = parseDocument(decodeHtmlEntry(entry));
+    const documentUrl = entry.url;
+    const baseUrl = findBaseUrl(dom.children, documentUrl) ?? documentUrl;
+    const sanitizer = new Sanitizer({
+      resolver: this.resolver,
+      documentUrl,
+      baseUrl,
+      frame: (ref) => this.frame(ref, baseUrl, depth, ancestors),
+    });
+
+    const top = dom.children;
+    const doctype = top.find((node) => node.type === 'directive' && node.name === '!doctype');
+    if (doctype?.type === 'directive' && /^!doctype[^<>]*$/i.test(doctype.data)) {
+      sanitizer.write(`<${doctype.data}>`);
+    }
+    const htmlElement = top.find(
+      (node): node is Element => isElement(node) && node.name === 'html',
+    );
+    const container = htmlElement ? htmlElement.children : top;
+    const head = container.find((node): node is Element => isElement(node) && node.name === 'head');
+
+    sanitizer.write(
+      startTag('html', htmlElement ? sanitizer.attributes(htmlElement, 'html', '') : []),
+    );
+    sanitizer.write(startTag('head', head ? sanitizer.attributes(head, 'html', 'html') : []));
+    sanitizer.write(PREVIEW_HEAD);
+    if (head) {
+      sanitizer.nodes(head.children, 'html', 'head');
+      sanitizer.write('</head>');
+    }
+    // Without a <head> of its own, the page's leading metadata still lands in ours.
+    for (const node of container) {
+      if (node !== head && node !== doctype) sanitizer.node(node, 'html', 'html');
+    }
+    if (htmlElement) {
+      sanitizer.write('</html>');
+      for (const node of top) {
+        if (node !== htmlElement && node !== doctype) sanitizer.node(node, 'html', '');
+      }
+    }
+    return sanitizer.html();
+  }
+
+  private frame(
+    ref: string,
+    base: string | null,
+    depth: number,
+    ancestors: readonly ArchiveEntry[],
+  ): string | null {
+    const entry = this.resolver.frameEntry(ref, base);
+    if (!entry || ancestors.includes(entry) || depth + 1 > this.limits.maxFrameDepth) return null;
+    const cached = this.frameCache.get(entry);
+    if (cached !== undefined) return cached;
+    if (this.frames >= this.limits.maxFrames || this.frameChars >= this.limits.maxFrameChars) {
+      return null;
+    }
+    this.frames++;
+    const html = isHtmlEntry(entry)
+      ? this.document(entry, depth + 1, [...ancestors, entry])
+      : imageDocument(this.resources.url(entry, 'image'));
+    this.frameChars += html.length;
+    this.frameCache.set(entry, html);
+    return html;
+  }
+}

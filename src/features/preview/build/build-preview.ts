@@ -1,0 +1,101 @@
+// The whole worker job as one plain function: base64 → bytes → archive → sanitized document and
+// its resources, ready to post to the main thread.
+import { decodeBase64 } from '../../../lib/formats/bytes.ts';
+import { parseMhtml } from '../../../lib/formats/mhtml.ts';
+import { parseWebarchive } from '../../../lib/formats/webarchive.ts';
+import {
+  archiveFromHtml,
+  archiveFromMhtml,
+  archiveFromWebarchive,
+  type Archive,
+} from './archive.ts';
+import { PreviewDocumentBuilder, type BuildLimits } from './build-document.ts';
+import { ResourceTable, tokenPattern, type BuiltResource } from './resources.ts';
+
+export type PreviewExt = 'html' | 'mhtml' | 'webarchive';
+
+export function readArchive(ext: PreviewExt, bytes: Uint8Array): Archive {
+  switch (ext) {
+    case 'html':
+      return archiveFromHtml(bytes);
+    case 'mhtml':
+      return archiveFromMhtml(parseMhtml(bytes));
+    case 'webarchive':
+      return archiveFromWebarchive(parseWebarchive(bytes));
+  }
+}
+
+export interface PreviewBuild {
+  /** The sanitized document; resource N appears as `folio-res-<nonce>-N`. */
+  html: string;
+  resources: BuiltResource[];
+  nonce: string;
+}
+
+export function buildPreview(
+  ext: PreviewExt,
+  bytes: Uint8Array,
+  options: { nonce?: string; limits?: BuildLimits } = {},
+): PreviewBuild {
+  const archive = readArchive(ext, bytes);
+  const resources = new ResourceTable(options.nonce);
+  const html = new PreviewDocumentBuilder(archive, resources, options.limits).build();
+  return { html, resources: resources.list, nonce: resources.nonce };
+}
+
+/** A string cut at its tokens: `strings[0] + url(refs[0]) + strings[1] + …`. */
+export interface PreviewTemplate {
+  strings: string[];
+  refs: number[];
+}
+
+/** Main thread → worker. */
+export interface PreviewRequest {
+  ext: PreviewExt;
+  base64: string;
+}
+
+/** Worker → main thread. */
+export type PreviewResponse =
+  | {
+      ok: true;
+      document: PreviewTemplate;
+      /**
+       * Resource N of the document, typed. Blobs are made here, in the worker: posting one passes a
+       * handle, so the main thread neither copies nor stores the bytes, it only names them.
+       */
+      resources: Blob[];
+    }
+  | { ok: false; message: string };
+
+export function toTemplate(text: string, nonce: string): PreviewTemplate {
+  const pieces = text.split(tokenPattern(nonce));
+  const strings: string[] = [];
+  const refs: number[] = [];
+  pieces.forEach((piece, index) => {
+    if (index % 2 === 0) strings.push(piece);
+    else refs.push(Number(piece));
+  });
+  return { strings, refs };
+}
+
+/** The message for a build. */
+export function toResponse(build: PreviewBuild): PreviewResponse {
+  return {
+    ok: true,
+    document: toTemplate(build.html, build.nonce),
+    resources: build.resources.map(
+      // The archive's bytes live in plain ArrayBuffers (never shared memory).
+      (resource) => new Blob([resource.bytes as Uint8Array<ArrayBuffer>], { type: resource.type }),
+    ),
+  };
+}
+
+/** What the worker does with a request (exported so it can run without a worker in tests). */
+export function handlePreviewRequest(request: PreviewRequest): PreviewResponse {
+  try {
+    return toResponse(buildPreview(request.ext, decodeBase64(request.base64)));
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}

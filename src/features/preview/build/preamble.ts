@@ -1,0 +1,29 @@
+// What every preview document starts with, and the two documents the builder makes itself.
+import { escapeAttribute, startTag } from './serialize.ts';
+
+/** No scripts, no network, no frames, no forms: only inline styles and data:/blob: resources. */
+export const PREVIEW_CSP =
+  "default-src 'none'; img-src data: blob:; style-src 'unsafe-inline' data: blob:; " +
+  'font-src data: blob:; media-src data: blob:';
+
+/** Written first in every preview document's <head>. */
+export const PREVIEW_HEAD =
+  `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(PREVIEW_CSP)}">` +
+  '<meta charset="utf-8">' +
+  '<meta name="referrer" content="no-referrer">' +
+  '<meta http-equiv="x-dns-prefetch-control" content="off">';
+
+/** What a frame shows when its source is not in the archive (rather than an about:blank). */
+export const EMPTY_DOCUMENT = `<!DOCTYPE html><html><head>${PREVIEW_HEAD}</head><body></body></html>`;
+
+/** A document showing one archived image (a frame whose source is an image). */
+export function imageDocument(url: string): string {
+  return (
+    `<!DOCTYPE html><html><head>${PREVIEW_HEAD}</head><body style="margin:0">` +
+    `${startTag('img', [
+      ['src', url],
+      ['alt', ''],
+      ['style', 'max-width:100%'],
+    ])}</body></html>`
+  );
+}

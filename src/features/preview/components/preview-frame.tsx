@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, type CSSProperties } from 'react';
+
+import { webpageContentOptions } from '../api/get-webpage-content.ts';
+import type { PreviewExt } from '../build/build-preview.ts';
+import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
+import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
+import { runPreviewWorker } from '../frame/run-preview-worker.ts';
+
+export interface PreviewFrameProps {
+  webpageId: string;
+  ext: PreviewExt;
+  /** The page's title, for the frame's accessible name (shown as text only). */
+  title: string;
+  /** Fill the parent's height (the full-window preview route) instead of a fixed share of it. */
+  fullWindow?: boolean;
+  /** How the document is built; the Web Worker by default (tests run the same code in-process). */
+  build?: BuildPreview;
+  /** How an http(s) link clicked in the page is opened; a new tab without opener by default. */
+  openLink?: OpenUrl;
+}
+
+const frameStyle: CSSProperties = {
+  display: 'block',
+  width: '100%',
+  border: 0,
+  // Archived pages expect a white canvas, whatever the app's theme.
+  background: '#fff',
+  colorScheme: 'light',
+};
+
+/**
+ * The saved page, rebuilt from the archive in a Web Worker and shown in a sandboxed frame: no
+ * scripts, no network (CSP), no forms, no navigation (links are opened by the app in a new tab).
+ */
+export function PreviewFrame({
+  webpageId,
+  ext,
+  title,
+  fullWindow = false,
+  build = runPreviewWorker,
+  openLink = openInNewTab,
+}: PreviewFrameProps) {
+  const content = useQuery(webpageContentOptions(webpageId));
+  const preview = usePreviewDocument(content.data, ext, build);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const html = preview.status === 'ready' ? preview.html : null;
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (html === null || !frame) return;
+    return protectFrame(frame, openLink);
+  }, [html, openLink]);
+
+  const className = fullWindow ? 'preview preview--full' : 'preview';
+  const boxStyle: CSSProperties = fullWindow
+    ? { height: '100%', display: 'flex', flexDirection: 'column' }
+    : {};
+
+  if (content.isError || preview.status === 'error') {
+    const reason = content.isError
+      ? content.error.message
+      : preview.status === 'error'
+        ? preview.message
+        : '';
+    return (
+      <div className={className} style={boxStyle}>
+        <p className="preview__error" role="alert">
+          This page could not be displayed: {reason}
+        </p>
+      </div>
+    );
+  }
+
+  if (html === null) {
+    return (
+      <div className={className} style={boxStyle}>
+        <p className="preview__status" role="status">
+          {content.isPending ? 'Loading the saved page…' : 'Preparing the preview…'}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={className} style={boxStyle}>
+      <iframe
+        ref={frameRef}
+        className="preview__frame"
+        title={`Preview of ${title.trim() || 'the saved page'}`}
+        // Same origin so the app can catch link clicks; never together with allow-scripts.
+        sandbox="allow-same-origin"
+        referrerPolicy="no-referrer"
+        srcDoc={html}
+        style={{ ...frameStyle, ...(fullWindow ? { flex: 1, minHeight: 0 } : { height: '75vh' }) }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+// The parent page's hold on the preview frame (reachable because the frame is same-origin, with
+// scripts off): link activations are caught before the frame can navigate. http(s) links open in a
+// new tab without opener or referrer, #fragment links scroll inside the frame, anything else does
+// nothing. Dropping a link or a file on the frame (which would navigate it) is refused too.
+import { safeHttpUrl } from '../../../lib/urls.ts';
+
+const XLINK = 'http://www.w3.org/1999/xlink';
+/** How long to watch a frame for its document before its load event (the first frames painted). */
+const WATCH_MS = 10_000;
+
+export type OpenUrl = (url: string) => void;
+
+export function openInNewTab(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+function isElement(target: EventTarget): target is Element {
+  return (target as Node).nodeType === 1;
+}
+
+function linkHref(element: Element): string | null {
+  if (element.localName !== 'a' && element.localName !== 'area') return null;
+  return element.getAttribute('href') ?? element.getAttributeNS(XLINK, 'href');
+}
+
+/** The innermost link the event went through (shadow trees included) and its href. */
+function findLink(event: Event): { href: string } | null {
+  for (const target of event.composedPath()) {
+    if (!isElement(target)) continue;
+    const href = linkHref(target);
+    if (href !== null) return { href };
+  }
+  return null;
+}
+
+export function scrollToFragment(doc: Document, fragment: string): void {
+  let id = fragment;
+  try {
+    id = decodeURIComponent(fragment);
+  } catch {
+    // keep the fragment as written
+  }
+  const target = id ? (doc.getElementById(id) ?? doc.getElementsByName(id)[0] ?? null) : null;
+  if (target) target.scrollIntoView();
+  else if (id === '' || id.toLowerCase() === 'top') doc.defaultView?.scrollTo(0, 0);
+}
+
+/** Installs the link policy on one document; returns the function that removes it. */
+export function interceptLinks(doc: Document, open: OpenUrl = openInNewTab): () => void {
+  const onActivate = (event: MouseEvent) => {
+    // auxclick is the middle button (open in a new tab); the context menu stays the user's.
+    if (event.type === 'auxclick' && event.button !== 1) return;
+    const link = findLink(event);
+    if (!link) return;
+    event.preventDefault();
+    const href = link.href.trim();
+    if (href.startsWith('#')) {
+      if (event.type === 'click') scrollToFragment(doc, href.slice(1));
+      return;
+    }
+    const url = safeHttpUrl(href);
+    if (url) open(url);
+  };
+  const refuse = (event: Event) => event.preventDefault();
+  doc.addEventListener('click', onActivate, true);
+  doc.addEventListener('auxclick', onActivate, true);
+  doc.addEventListener('dragover', refuse, true);
+  doc.addEventListener('drop', refuse, true);
+  return () => {
+    doc.removeEventListener('click', onActivate, true);
+    doc.removeEventListener('auxclick', onActivate, true);
+    doc.removeEventListener('dragover', refuse, true);
+    doc.removeEventListener('drop', refuse, true);
+  };
+}
+
+const nextFrame: (callback: () => void) => number =
+  typeof requestAnimationFrame === 'function'
+    ? (callback) => requestAnimationFrame(callback)
+    : (callback) => setTimeout(callback, 16) as unknown as number;
+const cancelFrame: (handle: number) => void =
+  typeof cancelAnimationFrame === 'function'
+    ? (handle) => cancelAnimationFrame(handle)
+    : (handle) => clearTimeout(handle);
+
+/**
+ * Keeps the link policy on whatever document `iframe` shows, and on its nested frames. The frame's
+ * document is checked on every animation frame until it has loaded, so the policy is in place
+ * before the page is first painted, hence before anything in it can be clicked.
+ */
+export function protectFrame(iframe: HTMLIFrameElement, open: OpenUrl = openInNewTab): () => void {
+  const documents = new Map<Document, () => void>();
+  const frames = new Map<HTMLIFrameElement, () => void>();
+  const started = Date.now();
+  let handle = 0;
+  let watching = true;
+
+  const install = () => {
+    const doc = iframe.contentDocument;
+    if (!doc) return;
+    if (!documents.has(doc)) documents.set(doc, interceptLinks(doc, open));
+    for (const nested of Array.from(doc.querySelectorAll('iframe'))) {
+      if (!frames.has(nested)) frames.set(nested, protectFrame(nested, open));
+    }
+  };
+  const tick = () => {
+    install();
+    if (watching && Date.now() - started < WATCH_MS) handle = nextFrame(tick);
+  };
+  const onLoad = () => {
+    install();
+    watching = false;
+  };
+
+  iframe.addEventListener('load', onLoad);
+  tick();
+  return () => {
+    watching = false;
+    cancelFrame(handle);
+    iframe.removeEventListener('load', onLoad);
+    for (const remove of documents.values()) remove();
+    for (const remove of frames.values()) remove();
+  };
+}

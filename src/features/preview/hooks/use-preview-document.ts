@@ -1,0 +1,64 @@
+// Builds the preview document for an archive's base64 in the worker, makes the blob: URLs of its
+// resources and revokes them when the input changes or the component goes away.
+import { useEffect, useState } from 'react';
+
+import type { PreviewExt, PreviewRequest, PreviewResponse } from '../build/build-preview.ts';
+import { materializePreviewInSlices, revokeUrls } from '../frame/materialize.ts';
+import { runPreviewWorker } from '../frame/run-preview-worker.ts';
+
+export type PreviewDocumentState =
+  | { status: 'idle' }
+  | { status: 'building' }
+  | { status: 'ready'; html: string }
+  | { status: 'error'; message: string };
+
+type Settled = { base64: string; ext: PreviewExt } & (
+  { status: 'ready'; html: string } | { status: 'error'; message: string }
+);
+
+export type BuildPreview = (
+  request: PreviewRequest,
+  signal: AbortSignal,
+) => Promise<PreviewResponse>;
+
+export function usePreviewDocument(
+  base64: string | undefined,
+  ext: PreviewExt,
+  build: BuildPreview = runPreviewWorker,
+): PreviewDocumentState {
+  const [settled, setSettled] = useState<Settled | null>(null);
+
+  useEffect(() => {
+    if (base64 === undefined) return;
+    const controller = new AbortController();
+    let urls: string[] = [];
+    const run = async () => {
+      const response = await build({ base64, ext }, controller.signal);
+      if (controller.signal.aborted) return;
+      if (!response.ok) {
+        setSettled({ base64, ext, status: 'error', message: response.message });
+        return;
+      }
+      // Revokes what it made and rejects if the preview goes away meanwhile.
+      const preview = await materializePreviewInSlices(response, controller.signal);
+      urls = preview.urls;
+      setSettled({ base64, ext, status: 'ready', html: preview.html });
+    };
+    run().catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      const message = error instanceof Error ? error.message : String(error);
+      setSettled({ base64, ext, status: 'error', message });
+    });
+    return () => {
+      controller.abort();
+      revokeUrls(urls);
+    };
+  }, [base64, ext, build]);
+
+  if (base64 === undefined) return { status: 'idle' };
+  // A result for another input is stale: the new one is being built.
+  if (!settled || settled.base64 !== base64 || settled.ext !== ext) return { status: 'building' };
+  return settled.status === 'ready'
+    ? { status: 'ready', html: settled.html }
+    : { status: 'error', message: settled.message };
+}

@@ -1,0 +1,17 @@
+// The preview worker: decodes and parses an archive and builds its sanitized document off the main
+// thread. One request per worker; started and terminated by `frame/run-preview-worker.ts`.
+import {
+  handlePreviewRequest,
+  type PreviewRequest,
+  type PreviewResponse,
+} from './build/build-preview.ts';
+
+// The app's TypeScript lib is DOM, not WebWorker: describe the part of the worker scope used here.
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<PreviewRequest>) => void) | null;
+  postMessage(message: PreviewResponse): void;
+};
+
+scope.onmessage = (event) => {
+  scope.postMessage(handlePreviewRequest(event.data));
+};
