@@ -13,6 +13,7 @@ describe('the spec', () => {
     expect([...spec.operations.keys()].sort()).toEqual(
       [
         'getVersion',
+        'getFacets',
         'listWebpages',
         'uploadWebpage',
         'getWebpage',
@@ -25,6 +26,7 @@ describe('the spec', () => {
         'searchWebpages',
         'listViews',
         'createView',
+        'previewView',
         'getView',
         'patchView',
         'deleteView',

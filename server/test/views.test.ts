@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fails, ok } from './support/api.ts';
+import { makeHtml } from '../../test/support/archives.ts';
+import { fails, ok, upload } from './support/api.ts';
 import { seed, type SeedPage } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -253,6 +254,30 @@ describe('view CRUD', () => {
       ],
       [{ title: 'x', filters: [{ type: 0, operator: true }] }, 'body/filters/0/key is required'],
       [{ title: 'x', filters: ['liked'] }, 'body/filters/0 must be an object'],
+      [{ title: 'x', limit: 100001 }, 'body/limit must be <= 100000'],
+      [{ title: 'x', limit: 2.5 }, 'body/limit must be an integer'],
+      [{ title: 'x', enableLimit: 'yes' }, 'body/enableLimit must be a boolean'],
+      [{ title: 'x', sort: '1' }, 'body/sort must be an integer'],
+      [
+        { title: 'x', filters: [{ type: 2, key: 'label', operator: 4, rightOperand: ['a'] }] },
+        'body/filters/0/operator must be one of 0, 1, 2, 3',
+      ],
+      [
+        { title: 'x', filters: [{ type: 2, key: 'host', operator: 1, rightOperand: ['a'] }] },
+        'body/filters/0/operator must be a boolean',
+      ],
+      [
+        { title: 'x', filters: [{ type: 1, key: 'annotation', operator: 0, rightOperand: -1 }] },
+        'body/filters/0/rightOperand must be >= 0',
+      ],
+      [
+        { title: 'x', filters: [{ type: 1, key: 'first-add-time', operator: 2, rightOperand: 0 }] },
+        'body/filters/0/operator must be one of 0, 1',
+      ],
+      [
+        { title: 'x', filters: [{ type: 0, key: 'title-duplicate' }] },
+        'body/filters/0/operator is required',
+      ],
     ];
     for (const [body, message] of cases) {
       const error = await fails(server, 'createView', 400, { body });
@@ -388,6 +413,44 @@ describe('listViewWebpages filters', () => {
     expect(await select(filters, 'or')).toEqual(['p1', 'p2', 'p5', 'p6']);
   });
 
+  it('combines filters of different kinds in both modes', async () => {
+    const filters = [
+      { type: 2, key: 'label', operator: 1, rightOperand: ['y'] },
+      { type: 1, key: 'annotation', operator: 2, rightOperand: 0 },
+      { type: 2, key: 'host', operator: false, rightOperand: ['b.example'] },
+    ];
+    // Labelled y: p1 p3 p4; with highlights: p2 p3 p4 p6; host not b.example: all but p2 p6.
+    expect(await select(filters, 'and')).toEqual(['p3', 'p4']);
+    expect(await select(filters, 'or')).toEqual(ALL);
+    const narrow = [
+      { type: 0, key: 'title-duplicate', operator: true },
+      { type: 1, key: 'first-add-time', operator: 1, rightOperand: 4 },
+      { type: 2, key: 'label', operator: 3, rightOperand: ['x', 'y', 'z'] },
+    ];
+    // Duplicate title: p2 p5; added since last week: p4–p7; no label at all: p5 p7.
+    expect(await select(narrow, 'and')).toEqual(['p5']);
+    expect(await select(narrow, 'or')).toEqual(['p2', 'p4', 'p5', 'p6', 'p7']);
+  });
+
+  it('a filter given twice is the same as once; "or" of opposites is every page', async () => {
+    const liked = { type: 0, key: 'liked', operator: true };
+    expect(await select([liked, liked])).toEqual(['p1', 'p5']);
+    expect(await select([liked, { ...liked, operator: false }], 'and')).toEqual([]);
+    expect(await select([liked, { ...liked, operator: false }], 'or')).toEqual(ALL);
+  });
+
+  it('label values are exact (no prefix or case folding) and hosts ignore case', async () => {
+    expect(
+      await select([{ type: 2, key: 'label', operator: 1, rightOperand: ['X', 'x '] }]),
+    ).toEqual([]);
+    expect(
+      await select([{ type: 2, key: 'host', operator: true, rightOperand: ['B.EXAMPLE'] }]),
+    ).toEqual(['p2', 'p6']);
+    expect(
+      await select([{ type: 2, key: 'host', operator: true, rightOperand: ['c.example'] }]),
+    ).toEqual([]);
+  });
+
   it('no filters select every page, whatever the match', async () => {
     expect(await select([], 'and')).toEqual(ALL);
     expect(await select([], 'or')).toEqual(ALL);
@@ -432,6 +495,30 @@ describe('listViewWebpages order and limit', () => {
   it('applies the limit only when enabled', async () => {
     expect(seeded.keys(await ordered(3, { limit: 2, enableLimit: true }))).toEqual(['p1', 'p2']);
     expect(seeded.keys(await ordered(3, { limit: 2, enableLimit: false }))).toEqual(ALL);
+    expect(seeded.keys(await ordered(4, { limit: 100, enableLimit: true }))).toEqual(
+      [...ALL].reverse(),
+    );
+  });
+
+  it('limits after filtering and sorting', async () => {
+    const filters = [{ type: 2, key: 'label', operator: 1, rightOperand: ['x', 'z'] }];
+    const pages = await ordered(6, { filters, limit: 2, enableLimit: true });
+    // Most highlights first: p4 (3), then p2 and p6 (1 each), ties by id, last first.
+    const tie = seeded.id('p2') > seeded.id('p6') ? 'p2' : 'p6';
+    expect(seeded.keys(pages)).toEqual(['p4', tie]);
+    expect(pages.map((page) => page.annotateCount)).toEqual([3, 1]);
+  });
+
+  it('random sort with a limit: that many distinct pages of the view', async () => {
+    const seen = new Set<string>();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const pages = seeded.keys(await ordered(0, { limit: 3, enableLimit: true }));
+      expect(pages).toHaveLength(3);
+      expect(new Set(pages).size).toBe(3);
+      for (const key of pages) seen.add(key);
+    }
+    // Over 20 draws of 3 out of 7, more than 3 pages show up.
+    expect(seen.size).toBeGreaterThan(3);
   });
 
   it('items carry lastModified, deleted 0 and highlights', async () => {
@@ -466,6 +553,92 @@ describe('duplicates and deletes', () => {
       'p1',
       'p3',
     ]);
+  });
+});
+
+describe('previewView (Folio extension)', () => {
+  it("answers the count and the first webpages in the view's order, storing nothing", async () => {
+    const before = await ok(server, 'listViews');
+    const preview = await ok(server, 'previewView', {
+      body: {
+        title: 'Unsaved',
+        sort: 1,
+        filters: [{ type: 2, key: 'label', operator: 1, rightOperand: ['x', 'z'] }],
+      },
+    });
+    expect(preview.count).toBe(4);
+    expect(preview.webpages.map((page) => page.title.toLowerCase())).toEqual([
+      'alpha',
+      'same title',
+      'same title',
+      'zeta',
+    ]);
+    expect(preview.webpages[0]).toMatchObject({ deleted: 0, labels: ['x', 'y'] });
+    expect(await ok(server, 'listViews')).toEqual(before);
+  });
+
+  it('applies the defaults, the match and the limit like a saved view', async () => {
+    const filters = [
+      { type: 0, key: 'liked', operator: true },
+      { type: 0, key: 'read-status', operator: true },
+    ];
+    const or = await ok(server, 'previewView', {
+      body: { title: 'p', filters, match: 'or' } as never,
+    });
+    expect(or.count).toBe(4);
+    // Default sort 4: newest first.
+    expect(seeded.keys(or.webpages)).toEqual(['p6', 'p5', 'p2', 'p1']);
+    const and = await ok(server, 'previewView', { body: { title: 'p', filters } as never });
+    expect(seeded.keys(and.webpages)).toEqual(['p5']);
+    const limited = await ok(server, 'previewView', {
+      body: { title: 'p', sort: 3, limit: 2, enableLimit: true },
+    });
+    expect(limited.count).toBe(2);
+    expect(seeded.keys(limited.webpages)).toEqual(['p1', 'p2']);
+    const unlimited = await ok(server, 'previewView', {
+      body: { title: 'p', sort: 3, limit: 2, enableLimit: false },
+    });
+    expect(unlimited.count).toBe(7);
+    expect(seeded.keys(unlimited.webpages)).toEqual(ALL);
+    const none = await ok(server, 'previewView', {
+      body: { title: 'p', filters: [{ type: 2, key: 'host', operator: true, rightOperand: [] }] },
+    });
+    expect(none).toEqual({ count: 0, webpages: [] });
+  });
+
+  it('shows at most 10 webpages but counts them all', async () => {
+    const big = await startTestServer();
+    try {
+      for (let n = 0; n < 13; n++) {
+        await upload(big, makeHtml({ title: `Page ${String(n).padStart(2, '0')}` }), 'html');
+      }
+      const preview = await ok(big, 'previewView', { body: { title: 'p', sort: 1 } });
+      expect(preview.count).toBe(13);
+      expect(preview.webpages.map((page) => page.title)).toEqual(
+        Array.from({ length: 10 }, (_, n) => `Page ${String(n).padStart(2, '0')}`),
+      );
+      const limited = await ok(big, 'previewView', {
+        body: { title: 'p', sort: 2, limit: 12, enableLimit: true },
+      });
+      expect(limited.count).toBe(12);
+      expect(limited.webpages).toHaveLength(10);
+      expect(limited.webpages[0]?.title).toBe('Page 12');
+    } finally {
+      await big.close();
+    }
+  });
+
+  it('validates the body like createView, and needs the token', async () => {
+    const error = await fails(server, 'previewView', 400, {
+      body: { title: 'p', filters: [{ type: 0, key: 'stars', operator: true }] },
+    });
+    expect(error.message).toBe(
+      'body/filters/0/key must be one of host, liked, read-status, annotation, first-add-time, label, link-duplicate, title-duplicate',
+    );
+    expect(
+      (await fails(server, 'previewView', 400, { body: { title: 'p', sort: 9 } })).message,
+    ).toBe('body/sort must be <= 6');
+    await fails(server, 'previewView', 401, { body: { title: 'p' }, token: null });
   });
 });
 

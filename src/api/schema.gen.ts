@@ -24,6 +24,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hosts and labels in use (Folio extension)
+         * @description A Folio extension that HamsterBase lacks: the hosts and the labels of the live webpages, each
+         *     with the number of webpages that have it, most used first (ties by value), at most 1000 of
+         *     each. Clients use it to offer filter values and label suggestions.
+         *     HamsterBase: there is no such operation (it answers its web UI's `index.html` with 200, or
+         *     a 404), so a client must be ready to collect the values from the list instead.
+         */
+        get: operations["getFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webpages": {
         parameters: {
             query?: never;
@@ -196,6 +220,31 @@ export interface paths {
          *     HamsterBase: an empty title is a 500. Folio: a 400.
          */
         post: operations["createView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a view without saving it (Folio extension)
+         * @description A Folio extension that HamsterBase lacks: evaluates a view as `createView` would store it
+         *     (same body and defaults) and answers how many webpages it would show (after its limit, when
+         *     enabled) and the first 10 of them, in its order. Nothing is stored. The title is not
+         *     required to be meaningful (an editor previews before the user names the view).
+         *     HamsterBase: there is no such operation (it answers its web UI's `index.html` with 200, or
+         *     a 404), so a client must be ready to preview by other means (a temporary view).
+         */
+        post: operations["previewView"];
         delete?: never;
         options?: never;
         head?: never;
@@ -547,6 +596,24 @@ export interface components {
             /** @description Folio sends "folio"; HamsterBase sends other fields. */
             name?: string;
         };
+        /** @description A host or label and the number of live webpages that have it. */
+        FacetValue: {
+            value: string;
+            count: number;
+        };
+        /**
+         * @description Hosts (with the port, as the list's `host` filter expects them) and labels of the live
+         *     webpages, by count (most first), then by value; at most 1000 of each.
+         */
+        Facets: {
+            hosts: components["schemas"]["FacetValue"][];
+            labels: components["schemas"]["FacetValue"][];
+        };
+        FacetsResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Facets"];
+        };
         VersionResponse: {
             /** @constant */
             success: true;
@@ -576,6 +643,18 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["WebpagesView"];
+        };
+        /** @description What a view would show (Folio's preview extension). */
+        ViewPreview: {
+            /** @description How many webpages the view shows (its limit applied when enabled). */
+            count: number;
+            /** @description The first webpages, in the view's order. */
+            webpages: components["schemas"]["ViewWebpagesListItem"][];
+        };
+        ViewPreviewResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ViewPreview"];
         };
         ViewsListResponse: {
             /** @constant */
@@ -684,6 +763,29 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFacets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hosts and labels in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacetsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1049,6 +1151,34 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The number of matching webpages and the first of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewPreviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

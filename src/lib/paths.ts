@@ -6,7 +6,9 @@ export const routePatterns = {
   webpage: '/webpages/:id',
   webpagePreview: '/webpages/:id/preview',
   views: '/views',
+  viewNew: '/views/new',
   view: '/views/:id',
+  viewEdit: '/views/:id/edit',
   upload: '/upload',
   settings: '/settings',
 } as const;
@@ -16,13 +18,34 @@ function withSearch(pathname: string, search?: URLSearchParams): string {
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/** The context a webpage's detail is opened in (Previous / Next move within it). */
+export interface WebpageContext {
+  /** A view's id: the detail's Previous / Next, `j` / `k` and way back follow the view. */
+  view?: string;
+}
+
+/** The search parameter that carries a view as a webpage detail's context (`?view=<id>`). */
+export const WEBPAGE_VIEW_PARAM = 'view';
+
 export const paths = {
   /** The webpage list, optionally with its filters (see the webpages feature's `toSearchParams`). */
   home: (search?: URLSearchParams) => withSearch('/', search),
-  webpage: (id: string) => `/webpages/${encodeURIComponent(id)}`,
+  /** A webpage's detail; `context.view` opens it within a view (`/webpages/<id>?view=<view id>`). */
+  webpage: (id: string, context?: WebpageContext) =>
+    withSearch(
+      `/webpages/${encodeURIComponent(id)}`,
+      context?.view ? new URLSearchParams({ [WEBPAGE_VIEW_PARAM]: context.view }) : undefined,
+    ),
   webpagePreview: (id: string) => `/webpages/${encodeURIComponent(id)}/preview`,
   views: () => '/views',
+  viewNew: () => '/views/new',
   view: (id: string) => `/views/${encodeURIComponent(id)}`,
+  viewEdit: (id: string) => `/views/${encodeURIComponent(id)}/edit`,
   upload: () => '/upload',
   settings: () => '/settings',
 } as const;
+
+/** The view a webpage's detail was opened in (see `paths.webpage(id, { view })`), else null. */
+export function webpageViewContext(search: URLSearchParams): string | null {
+  return search.get(WEBPAGE_VIEW_PARAM) || null;
+}

@@ -57,7 +57,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         lazyRoute(child(routePatterns.webpage), queryClient, () => import('./webpage-route.tsx')),
         lazyRoute(child(routePatterns.views), queryClient, () => import('./views-route.tsx')),
+        lazyRoute(child(routePatterns.viewNew), queryClient, () => import('./view-new-route.tsx')),
         lazyRoute(child(routePatterns.view), queryClient, () => import('./view-route.tsx')),
+        lazyRoute(
+          child(routePatterns.viewEdit),
+          queryClient,
+          () => import('./view-edit-route.tsx'),
+        ),
         lazyRoute(child(routePatterns.upload), queryClient, () => import('./upload-route.tsx')),
         lazyRoute(child(routePatterns.settings), queryClient, () => import('./settings-route.tsx')),
         { path: '*', Component: NotFound, ErrorBoundary: RouteErrorBoundary },

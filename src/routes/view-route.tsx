@@ -1,10 +1,20 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 
+import { isHidden } from '../features/webpages/hidden-webpages.ts';
 import { viewOptions } from '../features/views/api/get-view.ts';
 import { viewWebpagesOptions } from '../features/views/api/list-view-webpages.ts';
 import { ViewPage } from '../features/views/components/view-page.tsx';
 import { requireParam } from './route-params.ts';
+
+// The library's bulk actions (like, read, labels, delete with undo), on the view's selection;
+// loaded on the first selection.
+const BulkToolbar = lazy(() =>
+  import('../features/webpages/components/bulk-toolbar.tsx').then((module) => ({
+    default: module.BulkToolbar,
+  })),
+);
 
 export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -23,7 +33,16 @@ export function Component() {
   return (
     <>
       <title>{`${view?.title || 'View'} · Folio`}</title>
-      <ViewPage key={id} viewId={id} />
+      <ViewPage
+        key={id}
+        viewId={id}
+        isHidden={isHidden}
+        renderBulkActions={(props) => (
+          <Suspense fallback={null}>
+            <BulkToolbar {...props} />
+          </Suspense>
+        )}
+      />
     </>
   );
 }

@@ -14,6 +14,9 @@ export const VIEW_DEFAULTS = {
   filters: [],
 } as const;
 
+/** How many webpages a preview shows (the contract's `maxItems`). */
+export const PREVIEW_SIZE = 10;
+
 export function registerViewRoutes(registry: OperationRegistry, context: RouteContext): void {
   const { views } = context.store;
 
@@ -42,6 +45,22 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
   });
 
   registry.register('getView', ({ params }) => toView(find(params.view_id)));
+
+  // Folio's extension: the editor's live preview (nothing is stored, so any title will do).
+  registry.register('previewView', ({ body }) => {
+    const preview = views.preview(
+      {
+        sort: (body.sort ?? VIEW_DEFAULTS.sort) as ViewSort,
+        limit: body.limit ?? VIEW_DEFAULTS.limit,
+        enableLimit: body.enableLimit ?? VIEW_DEFAULTS.enableLimit,
+        match: body.match ?? VIEW_DEFAULTS.match,
+        filters: body.filters ?? VIEW_DEFAULTS.filters,
+      },
+      context.now(),
+      PREVIEW_SIZE,
+    );
+    return { count: preview.count, webpages: preview.webpages.map(toViewListItem) };
+  });
 
   registry.register('patchView', ({ params, body }) => {
     const { filters, sort, title, ...fields } = body;

@@ -74,23 +74,27 @@ function hostSql(hosts: readonly string[], isOneOf: boolean): SqlFragment {
     : { sql: `w.host IS NULL OR NOT (${inList})`, params: values };
 }
 
-/** 0 has all, 1 has any, 2 lacks at least one, 3 has none. */
+/**
+ * 0 has all, 1 has any, 2 lacks at least one, 3 has none. The pages with the labels are found
+ * once through the label index (not probed page by page).
+ */
 function labelSql(labels: readonly string[], operator: 0 | 1 | 2 | 3): SqlFragment {
   const values = [...new Set(labels)];
   const hasAll: SqlFragment =
     values.length === 0
       ? ALWAYS
       : {
-          sql: `(SELECT count(*) FROM webpage_labels l WHERE l.webpage_id = w.id
-            AND l.label IN (${placeholders(values.length)})) = ${values.length}`,
+          sql: `w.id IN (SELECT webpage_id FROM webpage_labels
+            WHERE label IN (${placeholders(values.length)})
+            GROUP BY webpage_id HAVING count(*) = ${values.length})`,
           params: values,
         };
   const hasAny: SqlFragment =
     values.length === 0
       ? NEVER
       : {
-          sql: `EXISTS (SELECT 1 FROM webpage_labels l WHERE l.webpage_id = w.id
-            AND l.label IN (${placeholders(values.length)}))`,
+          sql: `w.id IN (SELECT webpage_id FROM webpage_labels
+            WHERE label IN (${placeholders(values.length)}))`,
           params: values,
         };
   switch (operator) {

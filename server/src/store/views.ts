@@ -45,6 +45,14 @@ export type ViewPatch = Partial<NewView>;
 
 export type ViewWebpageRecord = WebpageListRecord & { highlights: HighlightRecord[] };
 
+/** What selects a view's webpages: a stored view, or one being previewed. */
+export type ViewQuery = Pick<NewView, 'filters' | 'match' | 'sort' | 'limit' | 'enableLimit'>;
+
+export interface ViewPreview {
+  count: number;
+  webpages: ViewWebpageRecord[];
+}
+
 /** 0 random; the others as the list sorts, each ending with the id. */
 const VIEW_ORDER: Readonly<Record<ViewSort, string>> = {
   0: 'random()',
@@ -156,12 +164,28 @@ export class ViewStore {
   }
 
   /** The view's webpages: filters compiled to SQL, the view's order, its limit when enabled. */
-  webpages(view: ViewRecord, now: number): ViewWebpageRecord[] {
+  webpages(view: ViewQuery, now: number): ViewWebpageRecord[] {
+    return this.select(view, view.enableLimit ? view.limit : undefined, now);
+  }
+
+  /**
+   * What a view would show, without storing it: how many webpages (its limit applied when
+   * enabled) and the first `size` of them, in its order.
+   */
+  preview(view: ViewQuery, now: number, size: number): ViewPreview {
     const where = viewFilterSql(view.filters, view.match, now);
-    const limit = view.enableLimit ? ' LIMIT ?' : '';
+    const countSql = `SELECT count(*) AS count FROM webpages w WHERE ${where.sql}`;
+    const { count } = this.statements.get(countSql).get(...where.params) as { count: number };
+    const shown = view.enableLimit ? Math.min(count, view.limit) : count;
+    return { count: shown, webpages: this.select(view, Math.min(size, shown), now) };
+  }
+
+  private select(view: ViewQuery, limitCount: number | undefined, now: number) {
+    const where = viewFilterSql(view.filters, view.match, now);
+    const limit = limitCount === undefined ? '' : ' LIMIT ?';
     const sql = `SELECT ${listColumns('w')} FROM webpages w WHERE ${where.sql}
       ORDER BY ${VIEW_ORDER[view.sort]}${limit}`;
-    const params = view.enableLimit ? [...where.params, view.limit] : where.params;
+    const params = limitCount === undefined ? where.params : [...where.params, limitCount];
     const rows = this.statements.get(sql).all(...params) as WebpageRow[];
     const ids = rows.map((row) => row.id);
     const labels = this.labels.ofMany(ids);

@@ -7,9 +7,13 @@ import { viewKeys } from './view-keys.ts';
 
 export type WebpagesView = components['schemas']['WebpagesView'];
 
+/** Every view, newest first (HamsterBase lists them by id, Folio newest first). */
 export function listViewsOptions() {
   return queryOptions({
     queryKey: viewKeys.list(),
-    queryFn: ({ signal }): Promise<WebpagesView[]> => unwrap(apiClient.GET('/views', { signal })),
+    queryFn: async ({ signal }): Promise<WebpagesView[]> => {
+      const views = await unwrap(apiClient.GET('/views', { signal }));
+      return views.sort((a, b) => b.createdAt - a.createdAt);
+    },
   });
 }

@@ -1,7 +1,11 @@
+import type { ViewPreviewInput } from './preview-view.ts';
+
 /** Query keys of the views feature; invalidate by prefix (`all`, `detail(id)` covers its pages). */
 export const viewKeys = {
   all: ['views'] as const,
   list: () => [...viewKeys.all, 'list'] as const,
   detail: (id: string) => [...viewKeys.all, 'detail', id] as const,
   webpages: (id: string) => [...viewKeys.detail(id), 'webpages'] as const,
+  /** What an unsaved view would show (the editor's live preview). */
+  preview: (input: ViewPreviewInput) => [...viewKeys.all, 'preview', input] as const,
 };

@@ -1,50 +1,69 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { Button } from '../../../components/button.tsx';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/skeleton.tsx';
+import { formatDate, toIsoDate } from '../../../lib/display.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeleteView } from '../api/delete-view.ts';
 import { listViewsOptions, type WebpagesView } from '../api/list-views.ts';
-import { describeFilters, describeOrder } from '../view-summary.ts';
-import { NewViewForm } from './new-view-form.tsx';
+import { describeOrder } from '../view-summary.ts';
+import { FilterChips } from './filter-chips.tsx';
+
+import '../views.css';
 
 function ViewItem({ view }: { view: WebpagesView }) {
   const remove = useDeleteView();
+  const title = view.title || 'Untitled view';
   return (
     <li className="view-item">
       <div className="view-item__main">
         <Link className="view-item__title" to={paths.view(view.id)}>
-          {view.title || 'Untitled view'}
+          {title}
         </Link>
         {view.description ? <p className="view-item__description">{view.description}</p> : null}
-        <p className="view-item__summary">
-          {describeFilters(view)} · {describeOrder(view)}
-        </p>
+        <div className="view-item__summary">
+          {view.filters.length ? (
+            <>
+              <span>
+                {view.match === 'or' ? 'Any of:' : view.filters.length > 1 ? 'All of:' : ''}
+              </span>
+              <FilterChips label={`Filters of ${title}`} filters={view.filters} />
+            </>
+          ) : (
+            <span>All webpages</span>
+          )}
+          <span>· {describeOrder(view)}</span>
+          <span>
+            · created <time dateTime={toIsoDate(view.createdAt)}>{formatDate(view.createdAt)}</time>
+          </span>
+        </div>
         {remove.error ? (
           <p className="form__error" role="alert">
             Could not delete: {remove.error.message}
           </p>
         ) : null}
       </div>
-      <ConfirmButton
-        label="Delete"
-        question={`Delete the view “${view.title}”?`}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(view.id)}
-      />
+      <div className="view-item__actions">
+        <Link className="button" to={paths.viewEdit(view.id)} aria-label={`Edit ${title}`}>
+          Edit
+        </Link>
+        <ConfirmButton
+          label="Delete"
+          question={`Delete the view “${title}”? Its webpages stay in the library.`}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(view.id)}
+        />
+      </div>
     </li>
   );
 }
 
-/** Every saved view, and a form to create one. */
+/** Every view, newest first, with a readable summary, and the way to create one. */
 export function ViewsPage() {
   const { data: views, error, isPending, refetch } = useQuery(listViewsOptions());
-  const [creating, setCreating] = useState(false);
 
   let body;
   if (isPending) body = <ListSkeleton rows={4} label="Loading views…" />;
@@ -52,7 +71,15 @@ export function ViewsPage() {
   else if (!views.length) {
     body = (
       <EmptyState title="No views yet.">
-        A view is a saved, filtered and sorted list of webpages.
+        <p>
+          A view is a saved list of webpages: the filters you choose (host, liked, read, labels,
+          highlights, date added, duplicates), in the order you choose, optionally only the first
+          few. It stays up to date as you add and change webpages, and it appears in the sidebar.
+        </p>
+        <p>
+          <Link to={paths.viewNew()}>Create a view</Link>, or filter the{' '}
+          <Link to={paths.home()}>library</Link> and choose “Save as view”.
+        </p>
       </EmptyState>
     );
   } else {
@@ -71,15 +98,10 @@ export function ViewsPage() {
         <h1 id="views-title" className="page__title">
           Views
         </h1>
-        {creating ? null : (
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            New view
-          </Button>
-        )}
+        <Link className="button button--primary" to={paths.viewNew()}>
+          New view
+        </Link>
       </header>
-      {creating ? (
-        <NewViewForm onCreated={() => setCreating(false)} onCancel={() => setCreating(false)} />
-      ) : null}
       {body}
     </section>
   );

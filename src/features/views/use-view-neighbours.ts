@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+
+import { paths } from '../../lib/paths.ts';
+import { viewOptions } from './api/get-view.ts';
+import { viewWebpagesOptions } from './api/list-view-webpages.ts';
+
+export interface ViewNeighbours {
+  canGoPrevious: boolean;
+  canGoNext: boolean;
+  /** The view's pages are loading. */
+  moving: boolean;
+  /** Why the view's pages could not be loaded. */
+  error: Error | null;
+  go: (step: 1 | -1) => Promise<void>;
+  /** The way back to the view. */
+  back: { href: string; label: string };
+}
+
+/**
+ * Previous and next webpage within a view, for a webpage's detail opened from the view
+ * (`paths.webpage(id, { view })`). Inert (nothing fetched) without a view id. The view has no
+ * paging, so its cached pages give both neighbours.
+ */
+export function useViewNeighbours(webpageId: string, viewId: string | null): ViewNeighbours {
+  const navigate = useNavigate();
+  const enabled = viewId !== null;
+  const webpages = useQuery({ ...viewWebpagesOptions(viewId ?? ''), enabled });
+  const view = useQuery({ ...viewOptions(viewId ?? ''), enabled });
+  const items = webpages.data ?? [];
+  const index = items.findIndex((item) => item.id === webpageId);
+
+  const go = async (step: 1 | -1) => {
+    const target = index >= 0 ? items[index + step] : undefined;
+    if (target && viewId) await navigate(paths.webpage(target.id, { view: viewId }));
+  };
+
+  return {
+    canGoPrevious: index > 0,
+    canGoNext: index >= 0 && index < items.length - 1,
+    moving: enabled && webpages.isPending,
+    error: webpages.error,
+    go,
+    back: {
+      href: viewId ? paths.view(viewId) : paths.views(),
+      label: `← ${view.data?.title || 'View'}`,
+    },
+  };
+}
