@@ -15,6 +15,13 @@ export default defineConfig({
   build: {
     target: 'es2023',
     sourcemap: true,
+    // Every browser that runs the es2023 target supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   worker: {
     format: 'es',

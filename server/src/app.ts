@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installAuth } from './auth.ts';
+import { createAuthenticator, installAuth } from './auth.ts';
 import { REPO_ROOT, type LogLevel } from './config.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
 import { installCors } from './http/cors.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installErrorHandler,
+} from './http/error-handler.ts';
 import { OperationRegistry } from './http/operations.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import type { RouteContext } from './routes/context.ts';
+import { registerFacetRoutes } from './routes/facets.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
 import { registerSearchRoutes } from './routes/search.ts';
@@ -27,6 +32,8 @@ export interface AppOptions {
   staticDir?: string;
   /** Test switch: PATCH /views ignores `filters`, like HamsterBase. */
   ignoreViewFilterPatch?: boolean;
+  /** Test switch: search answers 404, like a server without it. */
+  disableSearch?: boolean;
   /** `silent` by default (tests); main passes FOLIO_LOG. */
   logLevel?: LogLevel;
   /** The clock (epoch ms); tests move it. */
@@ -40,6 +47,11 @@ export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const store = await openStore(options.dataDir);
   try {
+    const now = options.now ?? Date.now;
+    // The default token and every token of the CLI that is not revoked.
+    const authenticate = createAuthenticator(options.token, store.tokens, now, (error) =>
+      app.log.warn({ err: error }, 'could not record the use of a token'),
+    );
     const app = Fastify({
       logger: {
         level: options.logLevel ?? 'silent',
@@ -47,6 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       bodyLimit: DEFAULT_BODY_LIMIT,
       routerOptions: { maxParamLength: 1000 },
+      frameworkErrors: frameworkErrorHandler(authenticate),
+      clientErrorHandler,
     });
     app.addHook('onClose', async () => store.close());
 
@@ -54,17 +68,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     installBodyParsers(app);
     installSecurityHeaders(app);
     installCors(app);
-    installAuth(app, options.token);
+    installAuth(app, authenticate);
 
     const context: RouteContext = {
       store,
-      now: options.now ?? Date.now,
+      now,
       maxUploadBytes: options.maxUploadBytes ?? 200 * 1024 * 1024,
       ignoreViewFilterPatch: options.ignoreViewFilterPatch ?? false,
+      disableSearch: options.disableSearch ?? false,
       version: packageVersion(),
     };
     const registry = new OperationRegistry(app, loadSpec());
     registerMetaRoutes(registry, context);
+    registerFacetRoutes(registry, context);
     registerWebpageRoutes(registry, context);
     registerHighlightRoutes(registry, context);
     registerSearchRoutes(registry, context);

@@ -7,6 +7,8 @@ import { AuthBanner } from './auth-banner.tsx';
 export interface AppLayoutProps {
   /** Shown under the "Views" entry of the navigation (the list of saved views). */
   views?: ReactNode;
+  /** The search field, at the top of the sidebar. */
+  search?: ReactNode;
   children: ReactNode;
 }
 
@@ -20,7 +22,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'nav__link nav__link--active' : 'nav__link';
 
 /** The app shell: skip link, sidebar navigation, token banner and the `<main>` landmark. */
-export function AppLayout({ views, children }: AppLayoutProps) {
+export function AppLayout({ views, search, children }: AppLayoutProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   return (
@@ -32,6 +34,7 @@ export function AppLayout({ views, children }: AppLayoutProps) {
         <Link to={paths.home()} className="brand">
           Folio
         </Link>
+        {search}
         <nav className="nav" aria-label="Main">
           <ul className="nav__list">
             <li>

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 
 import type { components } from '../api/schema.gen.ts';
-import { formatBytes, formatDate, toIsoDate } from '../lib/display.ts';
+import { formatBytes } from '../lib/display.ts';
 import { hostOf } from '../lib/urls.ts';
+import { RelativeTime } from './relative-time.tsx';
 
 export type WebpageRowItem = components['schemas']['WebpagesListItem'];
 
@@ -15,6 +16,14 @@ export interface WebpageRowProps {
   labelHref?: (label: string) => string;
   /** Makes the host a link (e.g. to the list filtered by it). */
   hostHref?: (host: string) => string;
+  /** Router location state of the title link (e.g. the list the detail is opened from). */
+  linkState?: unknown;
+  /** Shows a checkbox ("Select <title>"); `shiftKey` says whether Shift was held (ranges). */
+  selection?: { selected: boolean; onChange: (shiftKey: boolean) => void };
+  /** The row the keyboard acts on. */
+  active?: boolean;
+  /** Focus entered the row. */
+  onFocus?: () => void;
 }
 
 /** The title to show: the page's title, else its link, else "Untitled". Always plain text. */
@@ -23,11 +32,36 @@ export function displayTitle(item: { title: string; link?: string | null }): str
 }
 
 /** One compact row of a webpage list (an `<li>`; put it in a `WebpageList`). */
-export function WebpageRow({ item, href, labelHref, hostHref }: WebpageRowProps) {
+export function WebpageRow({
+  item,
+  href,
+  labelHref,
+  hostHref,
+  linkState,
+  selection,
+  active,
+  onFocus,
+}: WebpageRowProps) {
   const host = hostOf(item.link);
   const highlights = item.annotateCount;
+  const title = displayTitle(item);
+  let className = 'webpage-row';
+  if (!item.read) className += ' webpage-row--unread';
+  if (selection?.selected) className += ' webpage-row--selected';
+  if (active) className += ' webpage-row--active';
   return (
-    <li className={item.read ? 'webpage-row' : 'webpage-row webpage-row--unread'}>
+    <li className={className} onFocus={onFocus}>
+      {selection ? (
+        <input
+          type="checkbox"
+          className="webpage-row__check"
+          aria-label={`Select ${title}`}
+          checked={selection.selected}
+          onChange={(event: ChangeEvent<HTMLInputElement>) =>
+            selection.onChange((event.nativeEvent as MouseEvent).shiftKey === true)
+          }
+        />
+      ) : null}
       <span className="webpage-row__state">
         {item.read ? null : (
           <span className="unread-dot" title="Unread">
@@ -41,8 +75,8 @@ export function WebpageRow({ item, href, labelHref, hostHref }: WebpageRowProps)
           </span>
         ) : null}
       </span>
-      <Link className="webpage-row__title" to={href}>
-        {displayTitle(item)}
+      <Link className="webpage-row__title" to={href} state={linkState}>
+        {title}
       </Link>
       <span className="webpage-row__labels">
         {item.labels.map((label) =>
@@ -82,9 +116,7 @@ export function WebpageRow({ item, href, labelHref, hostHref }: WebpageRowProps)
       </span>
       <span className="webpage-row__ext">{item.ext}</span>
       <span className="webpage-row__size">{formatBytes(item.size)}</span>
-      <time className="webpage-row__date" dateTime={toIsoDate(item.firstAddTime)}>
-        {formatDate(item.firstAddTime)}
-      </time>
+      <RelativeTime className="webpage-row__date" value={item.firstAddTime} />
     </li>
   );
 }
@@ -94,11 +126,19 @@ export interface WebpageListProps {
   label: string;
   children: ReactNode;
   busy?: boolean;
+  /** The rows have checkboxes. */
+  selectable?: boolean;
+  ref?: Ref<HTMLUListElement>;
 }
 
-export function WebpageList({ label, children, busy = false }: WebpageListProps) {
+export function WebpageList({ label, children, busy = false, selectable, ref }: WebpageListProps) {
   return (
-    <ul className="webpage-list" aria-label={label} aria-busy={busy}>
+    <ul
+      ref={ref}
+      className={selectable ? 'webpage-list webpage-list--selectable' : 'webpage-list'}
+      aria-label={label}
+      aria-busy={busy}
+    >
       {children}
     </ul>
   );

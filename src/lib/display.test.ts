@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { captureTime, formatBytes, toIsoDate } from './display.ts';
+import { captureTime, formatBytes, formatRelativeTime, toIsoDate } from './display.ts';
 
 describe('formatBytes', () => {
   it('uses powers of 1000 with one decimal below 10', () => {
@@ -24,5 +24,23 @@ describe('toIsoDate', () => {
   it('formats valid dates and skips invalid ones', () => {
     expect(toIsoDate(0)).toBe('1970-01-01T00:00:00.000Z');
     expect(toIsoDate(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.UTC(2024, 5, 15, 12);
+  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+  it('picks the largest fitting unit', () => {
+    expect(formatRelativeTime(now - 30_000, now)).toBe(rtf.format(-30, 'second'));
+    expect(formatRelativeTime(now - 5 * 60_000, now)).toBe(rtf.format(-5, 'minute'));
+    expect(formatRelativeTime(now - 3 * 3_600_000, now)).toBe(rtf.format(-3, 'hour'));
+    expect(formatRelativeTime(now - 86_400_000, now)).toBe(rtf.format(-1, 'day'));
+    expect(formatRelativeTime(now - 3 * 365 * 86_400_000, now)).toBe(rtf.format(-3, 'year'));
+    expect(formatRelativeTime(now + 2 * 86_400_000, now)).toBe(rtf.format(2, 'day'));
+  });
+
+  it('says nothing wrong about non-dates', () => {
+    expect(formatRelativeTime(Number.NaN, now)).toBe('–');
   });
 });

@@ -31,6 +31,29 @@ export function formatDateTime(epochMs: number): string {
   return Number.isFinite(epochMs) ? dateTimeFormat.format(epochMs) : '–';
 }
 
+const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.345],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+
+/** A date (epoch ms) relative to `now`: "5 minutes ago", "yesterday", "in 2 days", "3 years ago". */
+export function formatRelativeTime(epochMs: number, now: number = Date.now()): string {
+  if (!Number.isFinite(epochMs)) return '–';
+  relativeFormat ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  let value = (epochMs - now) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return relativeFormat.format(Math.round(value), unit);
+    value /= size;
+  }
+  return formatDate(epochMs);
+}
+
 /**
  * The capture time of a webpage, or null when unknown. HamsterBase sends the day of the month (e.g.
  * 21) for html and webarchive files, so anything below 10^11 ms (March 1973) is not a real date.

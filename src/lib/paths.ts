@@ -11,6 +11,7 @@ export const routePatterns = {
   viewEdit: '/views/:id/edit',
   upload: '/upload',
   settings: '/settings',
+  search: '/search',
 } as const;
 
 function withSearch(pathname: string, search?: URLSearchParams): string {
@@ -43,6 +44,8 @@ export const paths = {
   viewEdit: (id: string) => `/views/${encodeURIComponent(id)}/edit`,
   upload: () => '/upload',
   settings: () => '/settings',
+  /** Full-text search; `q` and the list's filters in the search parameters (see the search feature). */
+  search: (search?: URLSearchParams) => withSearch('/search', search),
 } as const;
 
 /** The view a webpage's detail was opened in (see `paths.webpage(id, { view })`), else null. */

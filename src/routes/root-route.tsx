@@ -1,15 +1,46 @@
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
 
 import { AppLayout } from '../components/app-layout.tsx';
+import { RouteFocus } from '../components/route-focus.tsx';
 import { ScrollRestoration } from '../components/scroll-restoration.tsx';
-import { ViewsNav } from '../features/views/components/views-nav.tsx';
+import { SearchBox } from '../features/search/components/search-box.tsx';
+import { paths } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
+// None is needed for the first paint: they load right after it, in their own chunks.
+const ViewsNav = lazy(() =>
+  import('../features/views/components/views-nav.tsx').then((module) => ({
+    default: module.ViewsNav,
+  })),
+);
+const LayoutExtras = lazy(() =>
+  import('../components/layout-extras.tsx').then((module) => ({ default: module.LayoutExtras })),
+);
+const GlobalDropZone = lazy(() =>
+  import('../features/upload/components/global-drop-zone.tsx').then((module) => ({
+    default: module.GlobalDropZone,
+  })),
+);
+
 export function Component() {
+  const navigate = useNavigate();
   return (
-    <AppLayout views={<ViewsNav />}>
+    <AppLayout
+      views={
+        <Suspense fallback={null}>
+          <ViewsNav />
+        </Suspense>
+      }
+      search={<SearchBox />}
+    >
       <Outlet />
       <ScrollRestoration />
+      <RouteFocus />
+      <Suspense fallback={null}>
+        <LayoutExtras />
+        <GlobalDropZone onFiles={() => void navigate(paths.upload())} />
+      </Suspense>
     </AppLayout>
   );
 }

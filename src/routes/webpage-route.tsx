@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../components/webpage-row.tsx';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
 import { WebpageDetail } from '../features/webpages/components/webpage-detail.tsx';
+import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
+import { webpageViewContext } from '../lib/paths.ts';
 import { requireParam } from './route-params.ts';
 
 // The preview (parsers, workers) loads after the metadata is on screen.
@@ -24,9 +26,13 @@ export function loader(queryClient: QueryClient) {
 
 export function Component() {
   const id = requireParam(useParams(), 'id');
+  // Opened from a view (`paths.webpage(id, { view })`): Previous / Next move within the view.
+  const viewId = webpageViewContext(useSearchParams()[0]);
+  const viewNavigation = useViewNeighbours(id, viewId);
   return (
     <WebpageDetail
       webpageId={id}
+      navigation={viewId ? viewNavigation : undefined}
       renderPreview={(webpage) => (
         <>
           <title>{`${displayTitle(webpage)} · Folio`}</title>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { ListSkeleton } from '../components/skeleton.tsx';
 import { listWebpagesOptions } from '../features/webpages/api/list-webpages.ts';
@@ -14,11 +15,25 @@ export function loader(queryClient: QueryClient) {
   };
 }
 
+// "Save as view" (the views feature) loads after the list is on screen.
+const SaveAsViewButton = lazy(() =>
+  import('../features/views/components/save-as-view-button.tsx').then((module) => ({
+    default: module.SaveAsViewButton,
+  })),
+);
+
 export function Component() {
+  const [searchParams] = useSearchParams();
   return (
     <>
       <title>Library · Folio</title>
-      <WebpageListPage />
+      <WebpageListPage
+        toolbarExtra={
+          <Suspense fallback={null}>
+            <SaveAsViewButton search={searchParams} />
+          </Suspense>
+        }
+      />
     </>
   );
 }

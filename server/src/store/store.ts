@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { BlobStore } from './blobs.ts';
 import { closeDatabase, openDatabase, type Database } from './database.ts';
+import { FacetStore } from './facets.ts';
 import { HighlightStore } from './highlights.ts';
 import { LabelStore } from './labels.ts';
 import { SearchStore } from './search.ts';
+import { TokenStore } from './tokens.ts';
 import { ViewStore } from './views.ts';
 import { WebpageList } from './webpage-list.ts';
 import { WebpageStore } from './webpages.ts';
@@ -18,6 +20,10 @@ export interface Store {
   list: WebpageList;
   search: SearchStore;
   views: ViewStore;
+  /** Hosts and labels in use (Folio's facets extension). */
+  facets: FacetStore;
+  /** API tokens made with the token CLI (hashes only). */
+  tokens: TokenStore;
   close(): void;
 }
 
@@ -36,6 +42,8 @@ export async function openStore(dataDir: string): Promise<Store> {
     list: new WebpageList(db, labels),
     search: new SearchStore(db, labels),
     views: new ViewStore(db, labels, highlights),
+    facets: new FacetStore(db),
+    tokens: new TokenStore(db),
     close: () => closeDatabase(db),
   };
 }

@@ -5,6 +5,7 @@ import { unwrap } from '../../../api/errors.ts';
 import type { components } from '../../../api/schema.gen.ts';
 import { pageWindow } from '../../../lib/page-window.ts';
 import { toListQuery, type ListFilters } from '../filters.ts';
+import { isHidden } from '../hidden-webpages.ts';
 import { webpageKeys } from './webpage-keys.ts';
 
 export type WebpageListItem = components['schemas']['WebpagesListItem'];
@@ -29,7 +30,9 @@ export function listWebpagesOptions(filters: ListFilters) {
         }),
       );
       return {
-        items: webpages.slice(window.offset, window.offset + filters.perPage),
+        items: webpages
+          .slice(window.offset, window.offset + filters.perPage)
+          .filter((item) => !isHidden(item.id)),
         hasNext: webpages.length > window.offset + filters.perPage,
       };
     },

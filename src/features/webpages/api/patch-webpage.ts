@@ -19,55 +19,85 @@ export interface PatchWebpageVariables {
   patch: WebpagePatch;
 }
 
+/** Fields shown at once, before the server answers: cheap to show, easy to take back. */
+export type OptimisticFields = Pick<WebpagePatch, 'liked' | 'read' | 'labels'>;
+
 type Snapshot = [QueryKey, unknown];
 
-/**
- * Marks every query that shows webpages as stale after a change: the feature's lists and the
- * webpage's detail, and other features' queries flagged with `meta.showsWebpages` (a view's pages).
- * The stored content is never refetched: a patch does not change it.
- */
-export function invalidateWebpage(queryClient: QueryClient, id: string): Promise<unknown> {
+export function optimisticFields(patch: WebpagePatch): OptimisticFields {
+  const fields: OptimisticFields = {};
+  if (patch.liked !== undefined) fields.liked = patch.liked;
+  if (patch.read !== undefined) fields.read = patch.read;
+  if (patch.labels !== undefined) fields.labels = patch.labels;
+  return fields;
+}
+
+/** Writes fields of a webpage into its cached detail and into every cached list that shows it. */
+export function setCachedWebpage(queryClient: QueryClient, id: string, fields: OptimisticFields) {
+  queryClient.setQueryData<Webpage>(webpageKeys.detail(id), (old) =>
+    old ? { ...old, ...fields } : old,
+  );
+  queryClient.setQueriesData<WebpageListPage>({ queryKey: webpageKeys.lists() }, (old) =>
+    old?.items.some((item) => item.id === id)
+      ? { ...old, items: old.items.map((item) => (item.id === id ? { ...item, ...fields } : item)) }
+      : old,
+  );
+}
+
+/** Stops refetches that could overwrite an optimistic change with what the server had before. */
+export function cancelWebpageQueries(queryClient: QueryClient, ids: readonly string[]) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: webpageKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: webpageKeys.detail(id) }),
-    queryClient.invalidateQueries({ predicate: (query) => query.meta?.showsWebpages === true }),
+    queryClient.cancelQueries({ queryKey: webpageKeys.lists() }),
+    ...ids.map((id) => queryClient.cancelQueries({ queryKey: webpageKeys.detail(id) })),
   ]);
 }
 
 /**
- * Edits a webpage's metadata. `liked` and `read` are cheap, reversible toggles: they show at once in
- * the detail and every cached list, and roll back if the server refuses.
+ * Marks every query that shows webpages as stale after a change: the feature's lists and the
+ * webpages' details, the facets when labels or links changed, and other features' queries flagged
+ * with `meta.showsWebpages` (a view's pages). The stored content is never refetched: a patch does
+ * not change it.
+ */
+export function invalidateWebpages(
+  queryClient: QueryClient,
+  ids: readonly string[],
+  changed: { facets?: boolean } = {},
+): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: webpageKeys.lists() }),
+    ...ids.map((id) => queryClient.invalidateQueries({ queryKey: webpageKeys.detail(id) })),
+    changed.facets ? queryClient.invalidateQueries({ queryKey: webpageKeys.facets() }) : null,
+    queryClient.invalidateQueries({ predicate: (query) => query.meta?.showsWebpages === true }),
+  ]);
+}
+
+/** Whether a patch changes what the facets count (labels, or the link and so the host). */
+export function changesFacets(patch: WebpagePatch): boolean {
+  return patch.labels !== undefined || patch.link !== undefined;
+}
+
+export function patchWebpageRequest(id: string, patch: WebpagePatch): Promise<Webpage> {
+  return unwrap(apiClient.PATCH('/webpages/{id}', { params: { path: { id } }, body: patch }));
+}
+
+/**
+ * Edits a webpage's metadata. `liked`, `read` and `labels` show at once in the detail and every
+ * cached list, and roll back if the server refuses; the other fields show when it answered.
  */
 export function usePatchWebpage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: PatchWebpageVariables): Promise<Webpage> =>
-      unwrap(apiClient.PATCH('/webpages/{id}', { params: { path: { id } }, body: patch })),
+      patchWebpageRequest(id, patch),
     onMutate: async ({ id, patch }): Promise<Snapshot[]> => {
-      const toggles: Pick<WebpagePatch, 'liked' | 'read'> = {};
-      if (patch.liked !== undefined) toggles.liked = patch.liked;
-      if (patch.read !== undefined) toggles.read = patch.read;
-      if (!Object.keys(toggles).length) return [];
-
-      await Promise.all([
-        queryClient.cancelQueries({ queryKey: webpageKeys.detail(id) }),
-        queryClient.cancelQueries({ queryKey: webpageKeys.lists() }),
-      ]);
+      const fields = optimisticFields(patch);
+      if (!Object.keys(fields).length) return [];
+      await cancelWebpageQueries(queryClient, [id]);
       const snapshots: Snapshot[] = [
         [webpageKeys.detail(id), queryClient.getQueryData(webpageKeys.detail(id))],
         ...queryClient.getQueriesData<WebpageListPage>({ queryKey: webpageKeys.lists() }),
       ];
-      queryClient.setQueryData<Webpage>(webpageKeys.detail(id), (old) =>
-        old ? { ...old, ...toggles } : old,
-      );
-      queryClient.setQueriesData<WebpageListPage>({ queryKey: webpageKeys.lists() }, (old) =>
-        old
-          ? {
-              ...old,
-              items: old.items.map((item) => (item.id === id ? { ...item, ...toggles } : item)),
-            }
-          : old,
-      );
+      setCachedWebpage(queryClient, id, fields);
       return snapshots;
     },
     onError: (_error, _variables, snapshots) => {
@@ -76,6 +106,7 @@ export function usePatchWebpage() {
     onSuccess: (webpage, { id }) => {
       queryClient.setQueryData(webpageKeys.detail(id), webpage);
     },
-    onSettled: (_data, _error, { id }) => invalidateWebpage(queryClient, id),
+    onSettled: (_data, _error, { id, patch }) =>
+      invalidateWebpages(queryClient, [id], { facets: changesFacets(patch) }),
   });
 }

@@ -8,4 +8,6 @@ export const webpageKeys = {
   details: () => [...webpageKeys.all, 'detail'] as const,
   detail: (id: string) => [...webpageKeys.details(), id] as const,
   content: (id: string) => [...webpageKeys.all, 'content', id] as const,
+  /** Hosts and labels in use (filter menus, label suggestions). */
+  facets: () => [...webpageKeys.all, 'facets'] as const,
 };

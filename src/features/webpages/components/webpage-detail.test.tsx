@@ -1,16 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { toastStore } from '../../../components/toast-store.ts';
+import { ToastViewport } from '../../../components/toast-viewport.tsx';
+import { fakeArchive, webpageFixture } from '../../../test/fake-archive.ts';
 import type { Webpage } from '../api/get-webpage.ts';
 import { webpageKeys } from '../api/webpage-keys.ts';
 import { defaultListFilters } from '../filters.ts';
+import { webpageLocationState } from '../list-context.ts';
 import { WebpageDetail } from './webpage-detail.tsx';
 
 // Role queries on a full page are slow in jsdom, more so on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const id = 'a'.repeat(64);
 
@@ -40,68 +45,54 @@ function webpage(overrides: Partial<Webpage> = {}): Webpage {
   };
 }
 
-interface Call {
-  method: string;
-  body: unknown;
-}
-
-/**
- * GET answers `page` (a value, or a function for the current one; a function may return a promise
- * that never settles); PATCH and DELETE go to `onWrite`.
- */
-function mockApi(
-  page: Webpage | (() => Webpage | Promise<Webpage>),
-  onWrite: (call: Call) => Promise<Response> | Response,
-) {
-  const writes: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const request = input as Request;
-      if (request.method === 'GET') {
-        const data = typeof page === 'function' ? await page() : page;
-        return Response.json({ success: true, data });
-      }
-      const call = {
-        method: request.method,
-        body: request.method === 'PATCH' ? await request.json() : null,
-      };
-      writes.push(call);
-      return onWrite(call);
-    }),
+function DetailRoute() {
+  const params = useParams();
+  return (
+    <WebpageDetail webpageId={params.id ?? ''} renderPreview={(w) => <p>Preview of {w.ext}</p>} />
   );
-  return writes;
 }
 
-function renderDetail() {
+function ListStandIn() {
+  const { search } = useLocation();
+  return (
+    <>
+      <h1>Library</h1>
+      <p>List search: {search || '(none)'}</p>
+    </>
+  );
+}
+
+function renderDetail(entry: { id?: string; state?: unknown } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      {
-        path: '/webpages/:id',
-        Component: () => (
-          <WebpageDetail webpageId={id} renderPreview={(w) => <p>Preview of {w.ext}</p>} />
-        ),
-      },
-      { path: '/', Component: () => <h1>Library</h1> },
+      { path: '/webpages/:id', Component: DetailRoute },
+      { path: '/', Component: ListStandIn },
     ],
-    { initialEntries: [`/webpages/${id}`] },
+    { initialEntries: [{ pathname: `/webpages/${entry.id ?? id}`, state: entry.state }] },
   );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ToastViewport />
     </QueryClientProvider>,
   );
   return { router, queryClient };
 }
 
+beforeEach(() => {
+  toastStore.clear();
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('WebpageDetail', () => {
   it('shows the metadata as text, with a safe external link and the preview slot', async () => {
-    mockApi(webpage(), () => Response.json({}));
+    fakeArchive([webpage()]);
     renderDetail();
 
     expect(await screen.findByRole('heading', { name: 'An archived article' })).toBeInTheDocument();
@@ -119,88 +110,428 @@ describe('WebpageDetail', () => {
     expect(screen.getByText('An important sentence.')).toBeInTheDocument();
     expect(screen.getByText('Remember this')).toBeInTheDocument();
     expect(screen.getByText('Preview of mhtml')).toBeInTheDocument();
+    for (const name of ['Like', 'Mark as read', 'Download original', 'Delete', 'Edit title']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
   });
 
   it('never makes a link of a non-http URL', async () => {
-    mockApi(webpage({ link: 'javascript:alert(1)' }), () => Response.json({}));
+    fakeArchive([webpage({ link: 'javascript:alert(1)' })]);
     renderDetail();
     expect(await screen.findByText('javascript:alert(1)')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).toBeNull();
   });
 
-  it('likes at once and rolls back when the server refuses', async () => {
-    let answer: (response: Response) => void = () => {};
-    // Reads after the change wait for `release`: until then only the rollback can undo the like.
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let changed = false;
-    const writes = mockApi(
-      async () => {
-        if (changed) await gate;
-        return webpage();
-      },
-      () => {
-        changed = true;
-        return new Promise<Response>((resolve) => (answer = resolve));
-      },
-    );
+  it('likes at once and rolls back with the server message when it refuses', async () => {
+    const archive = fakeArchive([webpage()]);
+    let answer: () => void = () => {};
+    archive.delay = () => new Promise((resolve) => (answer = resolve));
+    archive.refuse = () => Response.json({ message: 'database is locked' }, { status: 500 });
     renderDetail();
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Like' }));
     // Optimistic: shown before the server answered.
     expect(await screen.findByRole('button', { name: 'Unlike' })).toBeInTheDocument();
-    expect(writes).toEqual([{ method: 'PATCH', body: { liked: true } }]);
+    expect(archive.writes().map((r) => [r.method, r.body])).toEqual([['PATCH', { liked: true }]]);
 
-    answer(Response.json({ message: 'database is locked' }, { status: 500 }));
+    answer();
     expect(await screen.findByRole('button', { name: 'Like' })).toBeInTheDocument();
-    release();
     expect(await screen.findByRole('alert')).toHaveTextContent('database is locked');
   });
 
   it('marks as read', async () => {
-    let current = webpage();
-    const writes = mockApi(
-      () => current,
-      (call) => {
-        current = { ...current, ...(call.body as Partial<Webpage>) };
-        return Response.json({ success: true, data: current });
-      },
-    );
+    const archive = fakeArchive([webpage()]);
     renderDetail();
-
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Mark as read' }));
     expect(await screen.findByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();
-    expect(writes[0]).toEqual({ method: 'PATCH', body: { read: true } });
+    expect(archive.writes()[0]?.body).toEqual({ read: true });
+    expect(archive.pages.get(id)?.read).toBe(true);
   });
+});
 
-  it('deletes after confirmation, then shows the list', async () => {
-    const writes = mockApi(webpage(), () => Response.json({ success: true, data: webpage() }));
-    const { router, queryClient } = renderDetail();
-    // A list cached earlier (not on screen) that still has the page.
-    const listKey = webpageKeys.list(defaultListFilters);
-    queryClient.setQueryData(listKey, { items: [], hasNext: false });
-    const user = userEvent.setup();
-
-    await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const confirm = screen.getByRole('group', { name: 'Delete this webpage?' });
-    expect(writes).toEqual([]);
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-
-    expect(await screen.findByRole('heading', { name: 'Library' })).toBeInTheDocument();
-    expect(writes).toEqual([{ method: 'DELETE', body: null }]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    // The next visit of that list loads it again instead of showing the deleted page.
-    expect(queryClient.getQueryData(listKey)).toBeUndefined();
-  });
-
-  it('cancels a delete', async () => {
-    const writes = mockApi(webpage(), () => Response.json({}));
+describe('inline editing', () => {
+  it('edits the title: Enter saves, Escape cancels without sending', async () => {
+    const archive = fakeArchive([webpage()]);
     renderDetail();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit title' }));
+    const input = screen.getByRole('textbox', { name: 'Title' });
+    expect(input).toHaveFocus();
+    await user.clear(input);
+    await user.type(input, 'A better title{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+    expect(archive.writes()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit title' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'A better title{Enter}');
+    expect(await screen.findByRole('heading', { name: 'A better title' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+    expect(archive.writes().map((r) => r.body)).toEqual([{ title: 'A better title' }]);
+    expect(archive.pages.get(id)?.title).toBe('A better title');
+  });
+
+  it('edits the excerpt with Save', async () => {
+    const archive = fakeArchive([webpage()]);
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit excerpt' }));
+    const field = screen.getByRole('textbox', { name: 'Excerpt' });
+    await user.clear(field);
+    await user.type(field, 'Shorter.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Shorter.')).toBeInTheDocument();
+    expect(archive.writes().map((r) => r.body)).toEqual([{ excerpt: 'Shorter.' }]);
+  });
+
+  it('validates the link as an absolute http(s) URL before sending', async () => {
+    const archive = fakeArchive([webpage()]);
+    renderDetail();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit link' }));
+    const field = screen.getByRole('textbox', { name: 'Link' });
+    for (const bad of ['not a url', 'ftp://files.example.com/x', '/relative/path']) {
+      await user.clear(field);
+      await user.type(field, `${bad}{Enter}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent('absolute http or https URL');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(archive.writes()).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, 'https://example.org/moved{Enter}');
+    expect(
+      await screen.findByRole('link', { name: 'https://example.org/moved' }),
+    ).toBeInTheDocument();
+    expect(archive.writes().map((r) => r.body)).toEqual([{ link: 'https://example.org/moved' }]);
+  });
+
+  it('keeps the typed text and shows the server message when a save fails', async () => {
+    const archive = fakeArchive([webpage()]);
+    // HamsterBase refuses to clear a link.
+    archive.refuse = () => Response.json({ message: 'link is invalid' }, { status: 400 });
+    renderDetail();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit link' }));
+    const field = screen.getByRole('textbox', { name: 'Link' });
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not save the link: link is invalid',
+    );
+    expect(archive.writes().map((r) => r.body)).toEqual([{ link: null }]);
+    expect(screen.getByRole('textbox', { name: 'Link' })).toHaveValue('');
+
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    expect(writes).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Edit title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), ' (draft)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('link is invalid');
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue(
+      'An archived article (draft)',
+    );
+    expect(screen.getByRole('heading', { name: 'An archived article' })).toBeInTheDocument();
+  });
+});
+
+describe('labels', () => {
+  it('suggests labels in use, adds and removes labels', async () => {
+    const archive = fakeArchive([
+      webpage({ labels: ['news'] }),
+      webpageFixture(1, { labels: ['science', 'news'] }),
+      webpageFixture(2, { labels: ['recipes'] }),
+    ]);
+    renderDetail();
+    const user = userEvent.setup();
+
+    const input = await screen.findByRole('combobox', { name: 'New label' });
+    const suggestions = () =>
+      [...document.querySelectorAll(`#${CSS.escape(input.getAttribute('list')!)} option`)].map(
+        (option) => option.getAttribute('value'),
+      );
+    // Labels in use (facets), without the page's own.
+    await waitFor(() => expect(suggestions()).toEqual(['recipes', 'science']));
+
+    await user.type(input, 'science{Enter}');
+    const labels = screen.getByRole('list', { name: 'Labels' });
+    expect(within(labels).getByText('science')).toBeInTheDocument();
+    await waitFor(() => expect(archive.pages.get(id)?.labels).toEqual(['news', 'science']));
+    await waitFor(() => expect(suggestions()).toEqual(['recipes']));
+
+    await user.click(screen.getByRole('button', { name: 'Remove label news' }));
+    await waitFor(() => expect(archive.pages.get(id)?.labels).toEqual(['science']));
+    expect(within(labels).queryByText('news')).toBeNull();
+    expect(archive.writes().map((r) => r.body)).toEqual([
+      { labels: ['news', 'science'] },
+      { labels: ['science'] },
+    ]);
+  });
+
+  it('puts a label back when the server refuses to remove it', async () => {
+    const archive = fakeArchive([webpage({ labels: ['keep'] })]);
+    archive.refuse = () => Response.json({ message: 'read-only archive' }, { status: 403 });
+    renderDetail();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Remove label keep' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not change the labels: read-only archive',
+    );
+    expect(screen.getByRole('button', { name: 'Remove label keep' })).toBeInTheDocument();
+  });
+
+  it('suggests labels from recent pages when the server has no facets', async () => {
+    fakeArchive([webpage({ labels: [] }), webpageFixture(1, { labels: ['from-the-list'] })], {
+      facets: 'missing',
+    });
+    renderDetail();
+    const input = await screen.findByRole('combobox', { name: 'New label' });
+    await waitFor(() =>
+      expect(
+        document.querySelector(`#${CSS.escape(input.getAttribute('list')!)} option`),
+      ).toHaveAttribute('value', 'from-the-list'),
+    );
+  });
+});
+
+describe('delete with undo', () => {
+  it('goes back to the list at once; Undo sends nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const archive = fakeArchive([webpage()]);
+    const filters = { ...defaultListFilters, liked: 'yes' as const };
+    const { router, queryClient } = renderDetail({ state: webpageLocationState(filters) });
+    queryClient.setQueryData(webpageKeys.list(defaultListFilters), {
+      items: [{ ...webpage(), link: webpage().link ?? null, annotateCount: 1 }],
+      hasNext: false,
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'Library' })).toBeInTheDocument();
+    // Back to the list it came from.
+    expect(router.state.location.search).toBe('?liked=yes');
+    // Gone from cached lists at once.
+    expect(
+      queryClient.getQueryData<{ items: unknown[] }>(webpageKeys.list(defaultListFilters))?.items,
+    ).toEqual([]);
+    expect(screen.getByText('Deleted “An archived article”')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Restored “An archived article”')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(archive.writes()).toEqual([]);
+    expect(archive.pages.has(id)).toBe(true);
+  });
+
+  it('sends the DELETE when the undo window closes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const archive = fakeArchive([webpage()]);
+    renderDetail();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted “An archived article”')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(archive.writes()).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    await waitFor(() =>
+      expect(archive.writes().map((r) => [r.method, r.path])).toEqual([
+        ['DELETE', `/webpages/${id}`],
+      ]),
+    );
+    expect(archive.pages.has(id)).toBe(false);
+    await waitFor(() => expect(screen.queryByText('Deleted “An archived article”')).toBeNull());
+  });
+
+  it('sends the DELETE at once, with keepalive, when the page goes away', async () => {
+    const archive = fakeArchive([webpage()]);
+    renderDetail();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted “An archived article”')).toBeInTheDocument();
+    expect(archive.writes()).toEqual([]);
+
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(archive.writes()).toHaveLength(1));
+    expect(archive.writes()[0]).toMatchObject({
+      method: 'DELETE',
+      path: `/webpages/${id}`,
+      keepalive: true,
+    });
+  });
+
+  it('says so when the server refuses the delete', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const archive = fakeArchive([webpage()]);
+    archive.refuse = () => Response.json({ message: 'disk is full' }, { status: 500 });
+    renderDetail();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(
+      await screen.findByText('Could not delete “An archived article”: disk is full'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('download', () => {
+  it('saves the original bytes under the title with the format extension', async () => {
+    const bytes = Uint8Array.from([0x4d, 0x49, 0x4d, 0x45, 0x00, 0xff, 0x80, 0x0a]);
+    const archive = fakeArchive([webpage({ title: 'Report: Q1/Q2 "final"?' })], {
+      contents: { [id]: bytes },
+    });
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          const url = `blob:test/${blobs.size}`;
+          blobs.set(url, blob);
+          return url;
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
+    });
+    renderDetail();
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download original' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('Report Q1 Q2 final.mhtml');
+    const read = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(saved[0]!.blob);
+    });
+    expect(new Uint8Array(read)).toEqual(bytes);
+    expect(archive.requests.some((r) => r.path === `/webpages/${id}/content`)).toBe(true);
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+});
+
+describe('keyboard and list navigation', () => {
+  it('l, r, e and Delete act on the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const archive = fakeArchive([webpage()]);
+    renderDetail();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await screen.findByRole('heading', { name: 'An archived article' });
+
+    await user.keyboard('l');
+    expect(await screen.findByRole('button', { name: 'Unlike' })).toBeInTheDocument();
+    await user.keyboard('r');
+    expect(await screen.findByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(archive.writes().map((r) => r.body)).toEqual([{ liked: true }, { read: true }]),
+    );
+
+    await user.keyboard('e');
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveFocus();
+    // While editing, letters are typed, not shortcuts.
+    await user.keyboard('lr{Escape}');
+    expect(archive.writes()).toHaveLength(2);
+
+    await user.keyboard('{Delete}');
+    expect(await screen.findByRole('heading', { name: 'Library' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(archive.writes().at(-1)?.method).toBe('DELETE'));
+  });
+
+  it('moves to the next and previous webpage of the list, across its pages', async () => {
+    const archive = fakeArchive(Array.from({ length: 32 }, (_, n) => webpageFixture(n + 1)));
+    // Newest first: page 1 holds 32..3, page 2 holds 2 and 1.
+    const last = webpageFixture(3);
+    const { router } = renderDetail({
+      id: last.id,
+      state: webpageLocationState(defaultListFilters),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Article 3' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+
+    await user.keyboard('j');
+    expect(await screen.findByRole('heading', { name: 'Article 2' })).toBeInTheDocument();
+    // The list's page 2 was loaded to find it, and is now the detail's list.
+    expect(archive.listRequests().some((r) => r.search.get('per_page') === '61')).toBe(true);
+    expect(router.state.location.state).toEqual({ listSearch: 'page=2' });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Article 1' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
+
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('heading', { name: 'Article 2' })).toBeInTheDocument();
+    await user.keyboard('k');
+    expect(await screen.findByRole('heading', { name: 'Article 3' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ listSearch: '' });
+    await user.click(screen.getByRole('link', { name: '← Library' }));
+    expect(await screen.findByText('List search: (none)')).toBeInTheDocument();
+  });
+
+  it('opens with the title being edited when the list asked for it', async () => {
+    fakeArchive([webpage()]);
+    const { router } = renderDetail({ state: webpageLocationState(defaultListFilters, true) });
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveFocus();
+    // For this visit only.
+    await waitFor(() => expect(router.state.location.state).toEqual({ listSearch: '' }));
+  });
+});
+
+describe('navigation from another context', () => {
+  it('uses the navigation the route passes (a view) instead of the list', async () => {
+    const archive = fakeArchive([webpage()]);
+    const go = vi.fn(async () => {});
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/webpages/:id',
+          Component: () => (
+            <WebpageDetail
+              webpageId={id}
+              navigation={{
+                canGoPrevious: false,
+                canGoNext: true,
+                moving: false,
+                error: null,
+                go,
+                back: { href: '/views/v1', label: '← Reading list' },
+              }}
+            />
+          ),
+        },
+        { path: '/views/v1', Component: () => <h1>The view</h1> },
+      ],
+      { initialEntries: [`/webpages/${id}`] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <ToastViewport />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'An archived article' });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.keyboard('j');
+    expect(go.mock.calls).toEqual([[1], [1]]);
+    // The list is not loaded for nothing.
+    expect(archive.listRequests()).toEqual([]);
+    expect(screen.getByRole('link', { name: '← Reading list' })).toHaveAttribute(
+      'href',
+      '/views/v1',
+    );
+    // A delete goes back to the view.
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'The view' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
   });
 });

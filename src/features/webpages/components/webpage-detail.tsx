@@ -1,96 +1,225 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { Button } from '../../../components/button.tsx';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageLoading } from '../../../components/skeleton.tsx';
+import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { captureTime, formatBytes, formatDateTime, toIsoDate } from '../../../lib/display.ts';
 import { paths } from '../../../lib/paths.ts';
 import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
-import { useDeleteWebpage } from '../api/delete-webpage.ts';
+import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
+import { useDownloadOriginal } from '../api/download-original.ts';
 import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
-import { usePatchWebpage } from '../api/patch-webpage.ts';
+import { usePatchWebpage, type WebpagePatch } from '../api/patch-webpage.ts';
+import type { ListFilters } from '../filters.ts';
+import { editRequested, listFiltersFromState } from '../list-context.ts';
+import { useListNeighbours, type DetailNavigation } from '../use-list-neighbours.ts';
+import { EditableField } from './editable-field.tsx';
+import { LabelEditor } from './label-editor.tsx';
 
 export interface WebpageDetailProps {
   webpageId: string;
   /** Renders the archived page (the preview feature's frame); composed by the route. */
   renderPreview?: (webpage: Webpage) => ReactNode;
+  /**
+   * Previous / Next and the way back when the route opens the detail in another context (a
+   * view); by default, the list the detail was opened from.
+   */
+  navigation?: DetailNavigation;
 }
+
+type EditableName = 'title' | 'excerpt' | 'link';
+
+const INVALID_LINK = 'Enter an absolute http or https URL, such as https://example.com/page.';
 
 function DateValue({ epochMs }: { epochMs: number }) {
   return <time dateTime={toIsoDate(epochMs)}>{formatDateTime(epochMs)}</time>;
 }
 
-/** A webpage's metadata, highlights and actions (like, read, delete), with a slot for its preview. */
-export function WebpageDetail({ webpageId, renderPreview }: WebpageDetailProps) {
-  const { data: webpage, error, isPending, refetch } = useQuery(webpageOptions(webpageId));
-  const patch = usePatchWebpage();
-  const remove = useDeleteWebpage();
-  const navigate = useNavigate();
+interface DetailBodyProps {
+  webpage: Webpage;
+  listFilters: ListFilters;
+  startEditing: boolean;
+  renderPreview?: (webpage: Webpage) => ReactNode;
+  navigation?: DetailNavigation;
+}
 
-  if (isPending) return <PageLoading />;
-  if (!webpage) return <ErrorState error={error} onRetry={() => void refetch()} />;
+function DetailBody({
+  webpage,
+  listFilters,
+  startEditing,
+  renderPreview,
+  navigation,
+}: DetailBodyProps) {
+  const toggles = usePatchWebpage();
+  const edits = usePatchWebpage();
+  const download = useDownloadOriginal();
+  const deleteWithUndo = useDeleteWebpagesWithUndo();
+  const navigate = useNavigate();
+  const listNeighbours = useListNeighbours(webpage.id, listFilters, navigation === undefined);
+  const neighbours = navigation ?? listNeighbours;
+  const [editing, setEditing] = useState<EditableName | null>(startEditing ? 'title' : null);
+  const location = useLocation();
+
+  // "Open to edit" is for this visit only: back / forward or a reload shows the page as usual.
+  useEffect(() => {
+    if (!startEditing) return;
+    const { edit: _edit, ...state } = location.state as Record<string, unknown>;
+    void navigate(location, { replace: true, state });
+  }, [startEditing, location, navigate]);
 
   const link = webpage.link ?? null;
   const href = safeHttpUrl(link);
   const host = hostOf(link);
   const captured = captureTime(webpage.createTime);
-  const actionError = patch.error ?? remove.error;
+  const title = displayTitle(webpage);
+
+  // A toggle still on its way ignores more presses: a double click sends one change, not two.
+  const pendingToggles = useRef(new Set<string>());
+  const toggle = (patch: WebpagePatch) => {
+    const key = Object.keys(patch).join();
+    if (pendingToggles.current.has(key)) return;
+    pendingToggles.current.add(key);
+    toggles
+      .mutateAsync({ id: webpage.id, patch })
+      .catch(() => undefined) // shown through `toggles.error`
+      .finally(() => pendingToggles.current.delete(key));
+  };
+  const like = () => toggle({ liked: !webpage.liked });
+  const read = () => toggle({ read: !webpage.read });
+  const save = (patch: WebpagePatch) => edits.mutateAsync({ id: webpage.id, patch });
+  const remove = () => {
+    void deleteWithUndo([webpage]);
+    void navigate(neighbours.back.href);
+  };
+  const editor = (name: EditableName) => ({
+    name,
+    editing: editing === name,
+    onEditingChange: (on: boolean) => setEditing(on ? name : null),
+  });
+
+  useShortcuts(
+    {
+      l: like,
+      r: read,
+      e: () => setEditing('title'),
+      Delete: remove,
+      j: () => void neighbours.go(1),
+      ArrowRight: () => void neighbours.go(1),
+      k: () => void neighbours.go(-1),
+      ArrowLeft: () => void neighbours.go(-1),
+    },
+    editing === null,
+  );
 
   return (
     <article className="detail" aria-labelledby="webpage-title">
-      <header className="page__header detail__header">
-        <h1 id="webpage-title" className="page__title detail__title">
-          {displayTitle(webpage)}
-        </h1>
-        <div className="detail__actions">
+      <nav className="detail__nav" aria-label="Previous and next">
+        <Link to={neighbours.back.href}>{neighbours.back.label}</Link>
+        <span className="detail__nav-buttons">
           <Button
-            onClick={() => patch.mutate({ id: webpage.id, patch: { liked: !webpage.liked } })}
-            className={webpage.liked ? 'button--on' : undefined}
+            disabled={!neighbours.canGoPrevious || neighbours.moving}
+            onClick={() => void neighbours.go(-1)}
           >
+            Previous
+          </Button>
+          <Button
+            disabled={!neighbours.canGoNext || neighbours.moving}
+            onClick={() => void neighbours.go(1)}
+          >
+            Next
+          </Button>
+        </span>
+        {neighbours.error ? (
+          <span className="inline-error" role="alert">
+            Could not load the next page of the list: {neighbours.error.message}
+          </span>
+        ) : null}
+      </nav>
+      <header className="page__header detail__header">
+        <div className="detail__heading">
+          <h1
+            id="webpage-title"
+            className={editing === 'title' ? 'visually-hidden' : 'page__title detail__title'}
+          >
+            {title}
+          </h1>
+          <EditableField
+            {...editor('title')}
+            value={webpage.title}
+            maxLength={2000}
+            onSave={(value) => save({ title: value.trim() })}
+          >
+            {null}
+          </EditableField>
+        </div>
+        <div className="detail__actions">
+          <Button onClick={like} className={webpage.liked ? 'button--on' : undefined}>
             {webpage.liked ? 'Unlike' : 'Like'}
           </Button>
-          <Button onClick={() => patch.mutate({ id: webpage.id, patch: { read: !webpage.read } })}>
-            {webpage.read ? 'Mark as unread' : 'Mark as read'}
+          <Button onClick={read}>{webpage.read ? 'Mark as unread' : 'Mark as read'}</Button>
+          <Button
+            onClick={() => download.mutate(webpage)}
+            disabled={download.isPending}
+            aria-busy={download.isPending}
+          >
+            Download original
           </Button>
           <Link className="button" to={paths.webpagePreview(webpage.id)}>
             Full window
           </Link>
-          <ConfirmButton
-            label="Delete"
-            question="Delete this webpage?"
-            pending={remove.isPending}
-            onConfirm={() =>
-              remove.mutate(webpage.id, {
-                onSuccess: () => navigate(paths.home(), { replace: true }),
-              })
-            }
-          />
+          <Button variant="danger" onClick={remove}>
+            Delete
+          </Button>
         </div>
       </header>
-      {actionError ? (
+      {toggles.error ? (
         <p className="inline-error" role="alert">
-          {patch.error ? 'Could not save the change: ' : 'Could not delete: '}
-          {actionError.message}
+          Could not save the change: {toggles.error.message}
+        </p>
+      ) : null}
+      {download.error ? (
+        <p className="inline-error" role="alert">
+          Could not download the original file: {download.error.message}
         </p>
       ) : null}
 
       <div className="detail__body">
         <section className="detail__info" aria-label="Information">
-          {webpage.excerpt ? <p className="detail__excerpt">{webpage.excerpt}</p> : null}
+          <EditableField
+            {...editor('excerpt')}
+            value={webpage.excerpt}
+            multiline
+            maxLength={20000}
+            className="detail__excerpt"
+            onSave={(value) => save({ excerpt: value.trim() })}
+          >
+            {webpage.excerpt ? <p>{webpage.excerpt}</p> : <p className="muted">No excerpt.</p>}
+          </EditableField>
           <dl className="meta">
             <dt>Link</dt>
             <dd className="meta__link">
-              {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer">
-                  {link}
-                </a>
-              ) : (
-                (link ?? 'None')
-              )}
+              <EditableField
+                {...editor('link')}
+                value={link ?? ''}
+                maxLength={8192}
+                hint="An absolute http or https URL; empty removes the link."
+                validate={(value) =>
+                  !value.trim() || safeHttpUrl(value.trim()) ? null : INVALID_LINK
+                }
+                onSave={(value) => save({ link: value.trim() || null })}
+              >
+                {href ? (
+                  <a href={href} target="_blank" rel="noopener noreferrer">
+                    {link}
+                  </a>
+                ) : (
+                  <span>{link ?? 'None'}</span>
+                )}
+              </EditableField>
             </dd>
             <dt>Host</dt>
             <dd>{host ?? '–'}</dd>
@@ -111,17 +240,7 @@ export function WebpageDetail({ webpageId, renderPreview }: WebpageDetailProps) 
             </dd>
             <dt>Labels</dt>
             <dd>
-              {webpage.labels.length ? (
-                <ul className="chips" aria-label="Labels">
-                  {webpage.labels.map((label) => (
-                    <li key={label} className="chip">
-                      {label}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                'None'
-              )}
+              <LabelEditor webpage={webpage} />
             </dd>
           </dl>
 
@@ -147,5 +266,29 @@ export function WebpageDetail({ webpageId, renderPreview }: WebpageDetailProps) 
         ) : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * A webpage's metadata (title, excerpt and link editable inline), labels, highlights and actions
+ * (like, read, download, delete with undo), Previous / Next within the list it was opened from,
+ * keyboard shortcuts, and a slot for its preview.
+ */
+export function WebpageDetail({ webpageId, renderPreview, navigation }: WebpageDetailProps) {
+  const { data: webpage, error, isPending, refetch } = useQuery(webpageOptions(webpageId));
+  const location = useLocation();
+  const listFilters = useMemo(() => listFiltersFromState(location.state), [location.state]);
+
+  if (isPending) return <PageLoading />;
+  if (!webpage) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  return (
+    <DetailBody
+      key={webpage.id}
+      webpage={webpage}
+      listFilters={listFilters}
+      startEditing={editRequested(location.state)}
+      renderPreview={renderPreview}
+      navigation={navigation}
+    />
   );
 }

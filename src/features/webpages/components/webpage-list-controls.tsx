@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 
 import { Button } from '../../../components/button.tsx';
 import {
@@ -15,6 +15,62 @@ import {
   type WebpageExt,
   type WebpageSort,
 } from '../filters.ts';
+
+import type { FacetKind } from './facet-panel.tsx';
+
+// The multi-select panels (and the facets they fetch) load when a menu first opens.
+const FacetPanel = lazy(() =>
+  import('./facet-panel.tsx').then((module) => ({ default: module.FacetPanel })),
+);
+
+/** Where `/` moves the focus: the first control of the list's filters. */
+export const LIST_FILTERS_ID = 'list-filters';
+
+interface FacetMenuProps {
+  kind: FacetKind;
+  label: string;
+  selected: readonly string[];
+  onChange: (values: string[]) => void;
+}
+
+/** A button that opens a multi-select panel of the values in use (hosts or labels). */
+function FacetMenu({ kind, label, selected, onChange }: FacetMenuProps) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  return (
+    <span className="facet-menu">
+      <Button
+        ref={buttonRef}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        {label}
+        {selected.length ? (
+          <span className="facet-menu__count" aria-hidden="true">
+            {selected.length}
+          </span>
+        ) : null}
+        <span aria-hidden="true">▾</span>
+      </Button>
+      {open ? (
+        <Suspense fallback={<span className="facet-panel muted">Loading…</span>}>
+          <FacetPanel
+            id={panelId}
+            kind={kind}
+            selected={selected}
+            onChange={onChange}
+            onClose={(returnFocus) => {
+              setOpen(false);
+              if (returnFocus) buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </span>
+  );
+}
 
 export interface WebpageListControlsProps {
   filters: ListFilters;
@@ -65,7 +121,7 @@ export function WebpageListControls({ filters, onChange }: WebpageListControlsPr
   if (several) formatOptions.push(['several', filters.ext.join(', '), true]);
 
   return (
-    <div className="toolbar" role="group" aria-label="Sort and filter">
+    <div id={LIST_FILTERS_ID} className="toolbar" role="group" aria-label="Sort and filter">
       <SelectField
         id={`${id}-sort`}
         label="Sort"
@@ -89,6 +145,18 @@ export function WebpageListControls({ filters, onChange }: WebpageListControlsPr
         value={several ? 'several' : (filters.ext[0] ?? ALL_FORMATS)}
         options={formatOptions}
         onChange={(ext) => change({ ext: ext === ALL_FORMATS ? [] : [ext as WebpageExt] })}
+      />
+      <FacetMenu
+        kind="host"
+        label="Hosts"
+        selected={filters.host}
+        onChange={(host) => change({ host })}
+      />
+      <FacetMenu
+        kind="label"
+        label="Labels"
+        selected={filters.labels}
+        onChange={(labels) => change({ labels })}
       />
       <SelectField
         id={`${id}-per-page`}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -16,16 +16,43 @@ import {
   updateFilters,
   type ListFilters,
 } from '../filters.ts';
-import { WebpageListControls } from './webpage-list-controls.tsx';
+import { webpageLocationState } from '../list-context.ts';
+import type { ListCommand } from './bulk-toolbar.tsx';
+import { LIST_FILTERS_ID, WebpageListControls } from './webpage-list-controls.tsx';
+
+// Not needed for the first paint: the keyboard loads right after it, the bulk actions on the
+// first selection (or the first l / r / Delete).
+const ListShortcuts = lazy(() =>
+  import('./list-shortcuts.tsx').then((module) => ({ default: module.ListShortcuts })),
+);
+const BulkToolbar = lazy(() =>
+  import('./bulk-toolbar.tsx').then((module) => ({ default: module.BulkToolbar })),
+);
 
 function listHref(filters: ListFilters): string {
   return paths.home(toSearchParams(filters));
 }
 
+/** What the user picked on one list (its search parameters): selection, range anchor, keyboard row. */
+interface Picks {
+  search: string;
+  ids: ReadonlySet<string>;
+  anchor: number | null;
+  active: number;
+}
+
+const noPicks = (search: string): Picks => ({ search, ids: new Set(), anchor: null, active: -1 });
+
+export interface WebpageListPageProps {
+  /** More actions in the header, next to Upload (composed by the route, e.g. "Save as view"). */
+  toolbarExtra?: ReactNode;
+}
+
 /** The library: every webpage, filtered, sorted and paged by the URL's search parameters. */
-export function WebpageListPage() {
+export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseListSearch(searchParams), [searchParams]);
+  const search = searchParams.toString();
   const { data, error, isPending, isError, isFetching, refetch } = useQuery(
     listWebpagesOptions(filters),
   );
@@ -39,6 +66,40 @@ export function WebpageListPage() {
     [filters, nextSearch],
   );
   const busy = navigation.state === 'loading' || (isFetching && !isPending);
+
+  const [picksState, setPicks] = useState(() => noPicks(search));
+  // Another list (filters, page): nothing picked.
+  const picks = picksState.search === search ? picksState : noPicks(search);
+  const updatePicks = (change: (current: Picks) => Partial<Picks>) =>
+    setPicks((previous) => {
+      const current = previous.search === search ? previous : noPicks(search);
+      return { ...current, ...change(current) };
+    });
+  const [command, setCommand] = useState<ListCommand | null>(null);
+  const [actionsLoaded, setActionsLoaded] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const items = data?.items ?? [];
+  const selected = items.filter((item) => picks.ids.has(item.id));
+  if (!actionsLoaded && (selected.length > 0 || command)) setActionsLoaded(true);
+  const linkState = webpageLocationState(filters);
+
+  const toggle = (index: number, range: boolean) =>
+    updatePicks(({ ids, anchor }) => {
+      const item = items[index];
+      if (!item) return {};
+      const select = !ids.has(item.id);
+      const next = new Set(ids);
+      const [from, to] =
+        range && anchor !== null
+          ? [Math.min(anchor, index), Math.max(anchor, index)]
+          : [index, index];
+      for (const { id } of items.slice(from, to + 1)) {
+        if (select) next.add(id);
+        else next.delete(id);
+      }
+      return { ids: next, anchor: index, active: index };
+    });
 
   const labelHref = (label: string) =>
     listHref(updateFilters(filters, { labels: [...filters.labels, label] }));
@@ -70,17 +131,60 @@ export function WebpageListPage() {
         </EmptyState>
       );
   } else {
+    const all = selected.length === items.length;
     body = (
       <>
         {isError ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
-        <WebpageList label="Webpages" busy={busy}>
-          {data.items.map((item) => (
+        <div className="list-bar">
+          <label className="list-bar__all">
+            <input
+              type="checkbox"
+              checked={all}
+              ref={(input) => {
+                if (input) input.indeterminate = selected.length > 0 && !all;
+              }}
+              onChange={() =>
+                updatePicks(() => ({
+                  ids: new Set(all ? [] : items.map((item) => item.id)),
+                  anchor: null,
+                }))
+              }
+            />
+            <span className={selected.length ? 'visually-hidden' : undefined}>
+              Select all on this page
+            </span>
+          </label>
+          {actionsLoaded ? (
+            <Suspense fallback={selected.length ? <b>{selected.length} selected</b> : null}>
+              <BulkToolbar
+                items={items}
+                selected={selected}
+                command={command}
+                onCommandDone={(seq) =>
+                  setCommand((current) => (current?.seq === seq ? null : current))
+                }
+                onSelectionChange={(ids) => updatePicks(() => ({ ids: new Set(ids) }))}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+        <WebpageList ref={listRef} label="Webpages" busy={busy} selectable>
+          {items.map((item, index) => (
             <WebpageRow
               key={item.id}
               item={item}
               href={paths.webpage(item.id)}
+              linkState={linkState}
               labelHref={labelHref}
               hostHref={hostHref}
+              active={index === picks.active}
+              onFocus={() => {
+                if (picks.active !== index) updatePicks(() => ({ active: index }));
+              }}
+              selection={{
+                selected: picks.ids.has(item.id),
+                onChange: (range) => toggle(index, range),
+              }}
             />
           ))}
         </WebpageList>
@@ -115,15 +219,33 @@ export function WebpageListPage() {
         <h1 id="library-title" className="page__title">
           Library
         </h1>
-        <Link className="button button--primary" to={paths.upload()}>
-          Upload
-        </Link>
+        <span className="page__actions">
+          {toolbarExtra}
+          <Link className="button button--primary" to={paths.upload()}>
+            Upload
+          </Link>
+        </span>
       </header>
       <WebpageListControls
         filters={shownFilters}
         onChange={(next) => setSearchParams(toSearchParams(next))}
       />
       {body}
+      <Suspense fallback={null}>
+        <ListShortcuts
+          items={items}
+          selected={selected}
+          active={picks.active}
+          filters={filters}
+          list={listRef}
+          onActive={(active) => updatePicks(() => ({ active }))}
+          onToggle={(index) => toggle(index, false)}
+          onAction={(action, ids) =>
+            setCommand((previous) => ({ seq: (previous?.seq ?? 0) + 1, action, ids }))
+          }
+          filtersId={LIST_FILTERS_ID}
+        />
+      </Suspense>
     </section>
   );
 }

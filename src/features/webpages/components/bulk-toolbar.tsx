@@ -1,0 +1,266 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+
+import { Button } from '../../../components/button.tsx';
+import { showToast } from '../../../components/toast-store.ts';
+import { displayTitle } from '../../../components/webpage-row.tsx';
+import { useBulkPatchWebpages, type BulkChange } from '../api/bulk-patch-webpages.ts';
+import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
+import { facetsOptions } from '../api/get-facets.ts';
+import type { WebpageListItem } from '../api/list-webpages.ts';
+import type { WebpagePatch } from '../api/patch-webpage.ts';
+
+export type ListAction = 'like' | 'read' | 'delete';
+
+/** An action asked for by the keyboard; `seq` tells a new request from one already done. */
+export interface ListCommand {
+  seq: number;
+  action: ListAction;
+  ids: readonly string[];
+}
+
+export interface BulkToolbarProps {
+  /** The webpages on the page. */
+  items: readonly WebpageListItem[];
+  selected: readonly WebpageListItem[];
+  command: ListCommand | null;
+  onCommandDone: (seq: number) => void;
+  onSelectionChange: (ids: string[]) => void;
+}
+
+const MAX_LABEL_LENGTH = 200;
+
+function count(n: number): string {
+  return n === 1 ? '1 webpage' : `${n} webpages`;
+}
+
+/** "Liked 3 webpages." / "Liked “Title”." */
+function doneMessage(verb: string, targets: readonly WebpageListItem[]): string {
+  return targets.length === 1
+    ? `${verb} “${displayTitle(targets[0]!)}”.`
+    : `${verb} ${count(targets.length)}.`;
+}
+
+/**
+ * Actions on the selected webpages (and the keyboard's l / r / Delete on the list): like, unlike,
+ * read, unread, add or remove a label, delete (with undo). One request per webpage, at most four
+ * at a time; the result says how many were done and which failed, and the failed ones stay
+ * selected.
+ */
+export function BulkToolbar({
+  items,
+  selected,
+  command,
+  onCommandDone,
+  onSelectionChange,
+}: BulkToolbarProps) {
+  const bulk = useBulkPatchWebpages();
+  const deleteWithUndo = useDeleteWebpagesWithUndo();
+  const [labelForm, setLabelForm] = useState<'add' | 'remove' | null>(null);
+  const [label, setLabel] = useState('');
+  const id = useId();
+  const facets = useQuery({ ...facetsOptions(), enabled: labelForm === 'add' });
+
+  const patchAll = async (
+    targets: readonly WebpageListItem[],
+    verb: string,
+    patchFor: (item: WebpageListItem) => WebpagePatch | null,
+    fromSelection: boolean,
+  ) => {
+    const changes: BulkChange[] = [];
+    for (const item of targets) {
+      const patch = patchFor(item);
+      if (patch) changes.push({ item, patch });
+    }
+    const { failed } = await bulk.mutateAsync(changes);
+    if (failed.length) {
+      showToast({
+        tone: 'error',
+        message: `${verb} ${targets.length - failed.length} of ${count(targets.length)}; ${failed.length} failed:`,
+        details: failed.map(({ item, message }) => `${displayTitle(item)}: ${message}`),
+      });
+    } else {
+      showToast({ tone: 'success', message: doneMessage(verb, targets) });
+    }
+    if (fromSelection || failed.length) onSelectionChange(failed.map(({ item }) => item.id));
+  };
+
+  const setFlag = (
+    targets: readonly WebpageListItem[],
+    key: 'liked' | 'read',
+    value: boolean,
+    fromSelection: boolean,
+  ) => {
+    const verb =
+      key === 'liked'
+        ? value
+          ? 'Liked'
+          : 'Unliked'
+        : value
+          ? 'Marked as read'
+          : 'Marked as unread';
+    return patchAll(
+      targets,
+      verb,
+      (item) => (item[key] === value ? null : { [key]: value }),
+      fromSelection,
+    );
+  };
+
+  const remove = async (targets: readonly WebpageListItem[], fromSelection: boolean) => {
+    const ids = new Set(targets.map((item) => item.id));
+    if (fromSelection)
+      onSelectionChange(selected.filter((item) => !ids.has(item.id)).map((item) => item.id));
+    const outcome = await deleteWithUndo(targets);
+    if (!outcome.undone && outcome.failed.length) {
+      onSelectionChange(outcome.failed.map(({ target }) => target.id));
+    }
+  };
+
+  const execute = useEffectEvent((next: ListCommand) => {
+    onCommandDone(next.seq);
+    const targets = items.filter((item) => next.ids.includes(item.id));
+    if (!targets.length) return;
+    const fromSelection = selected.length > 0;
+    if (next.action === 'delete') void remove(targets, fromSelection);
+    else {
+      const key = next.action === 'like' ? 'liked' : 'read';
+      // Like all unless all are liked already (then unlike them); the same for read.
+      void setFlag(targets, key, !targets.every((item) => item[key]), fromSelection);
+    }
+  });
+  const lastSeq = useRef(0);
+  useEffect(() => {
+    if (!command || command.seq === lastSeq.current) return;
+    lastSeq.current = command.seq;
+    execute(command);
+  }, [command]);
+
+  if (!selected.length) return null;
+
+  const labelsOfSelection = [...new Set(selected.flatMap((item) => item.labels))].sort();
+  const closeForm = () => {
+    setLabelForm(null);
+    setLabel('');
+  };
+  const submitLabel = (event: FormEvent) => {
+    event.preventDefault();
+    const value = label.trim();
+    if (!value) return;
+    const targets = [...selected];
+    if (labelForm === 'add') {
+      void patchAll(
+        targets,
+        `Added the label “${value}” to`,
+        (item) => (item.labels.includes(value) ? null : { labels: [...item.labels, value] }),
+        true,
+      );
+    } else {
+      void patchAll(
+        targets,
+        `Removed the label “${value}” from`,
+        (item) =>
+          item.labels.includes(value) ? { labels: item.labels.filter((l) => l !== value) } : null,
+        true,
+      );
+    }
+    closeForm();
+  };
+
+  const busy = bulk.isPending;
+  return (
+    <div className="bulk" role="group" aria-label="Bulk actions">
+      <span className="bulk__count" role="status">
+        {selected.length} selected
+      </span>
+      <Button disabled={busy} onClick={() => void setFlag(selected, 'liked', true, true)}>
+        Like
+      </Button>
+      <Button disabled={busy} onClick={() => void setFlag(selected, 'liked', false, true)}>
+        Unlike
+      </Button>
+      <Button disabled={busy} onClick={() => void setFlag(selected, 'read', true, true)}>
+        Mark as read
+      </Button>
+      <Button disabled={busy} onClick={() => void setFlag(selected, 'read', false, true)}>
+        Mark as unread
+      </Button>
+      <Button
+        disabled={busy}
+        aria-expanded={labelForm === 'add'}
+        onClick={() => setLabelForm(labelForm === 'add' ? null : 'add')}
+      >
+        Add label…
+      </Button>
+      <Button
+        disabled={busy || !labelsOfSelection.length}
+        aria-expanded={labelForm === 'remove'}
+        onClick={() => {
+          setLabelForm(labelForm === 'remove' ? null : 'remove');
+          setLabel(labelsOfSelection[0] ?? '');
+        }}
+      >
+        Remove label…
+      </Button>
+      <Button variant="danger" disabled={busy} onClick={() => void remove(selected, true)}>
+        Delete
+      </Button>
+      <Button variant="ghost" onClick={() => onSelectionChange([])}>
+        Clear selection
+      </Button>
+      {busy ? (
+        <span className="muted" role="status">
+          Working…
+        </span>
+      ) : null}
+      {labelForm ? (
+        <form className="bulk__form" onSubmit={submitLabel}>
+          {labelForm === 'add' ? (
+            <>
+              <input
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the user just asked for it
+                autoFocus
+                aria-label="Label to add"
+                list={`${id}-labels`}
+                maxLength={MAX_LABEL_LENGTH}
+                value={label}
+                onChange={(event) => setLabel(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') closeForm();
+                }}
+              />
+              <datalist id={`${id}-labels`}>
+                {facets.data?.labels.map((facet) => (
+                  <option key={facet.value} value={facet.value} />
+                ))}
+              </datalist>
+              <Button type="submit" variant="primary" disabled={!label.trim()}>
+                Add
+              </Button>
+            </>
+          ) : (
+            <>
+              <select
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the user just asked for it
+                autoFocus
+                aria-label="Label to remove"
+                value={label}
+                onChange={(event) => setLabel(event.target.value)}
+              >
+                {labelsOfSelection.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+              <Button type="submit" variant="primary" disabled={!label}>
+                Remove
+              </Button>
+            </>
+          )}
+          <Button onClick={closeForm}>Cancel</Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { paths } from '../../lib/paths.ts';
+import { listWebpagesOptions } from './api/list-webpages.ts';
+import { toSearchParams, type ListFilters } from './filters.ts';
+import { webpageLocationState } from './list-context.ts';
+
+/**
+ * Previous / Next and the way back of a webpage's detail: within the list it was opened from
+ * (`useListNeighbours`), or another context a route passes in (a view).
+ */
+export interface DetailNavigation {
+  canGoPrevious: boolean;
+  canGoNext: boolean;
+  /** Loading what the move needs (the neighbouring page of the list). */
+  moving: boolean;
+  /** Why the last move failed. */
+  error: Error | null;
+  go: (step: 1 | -1) => Promise<void>;
+  /** The way back (also where a delete returns to). */
+  back: { href: string; label: string };
+}
+
+/**
+ * Previous and next webpage within the list a detail was opened from. At the edge of the list's
+ * page, the neighbouring page is fetched and the move lands on its first (or last) webpage, which
+ * then becomes the detail's list.
+ */
+export function useListNeighbours(
+  id: string,
+  filters: ListFilters,
+  enabled = true,
+): DetailNavigation {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data } = useQuery({ ...listWebpagesOptions(filters), enabled });
+  const [moving, setMoving] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const items = data?.items ?? [];
+  const index = items.findIndex((item) => item.id === id);
+  const found = index >= 0;
+
+  const go = async (step: 1 | -1) => {
+    if (!found || moving) return;
+    let target = items[index + step];
+    let targetFilters = filters;
+    if (!target) {
+      if (step === 1 ? !data?.hasNext : filters.page <= 1) return;
+      targetFilters = { ...filters, page: filters.page + step };
+      setMoving(true);
+      setError(null);
+      try {
+        const page = await queryClient.fetchQuery(listWebpagesOptions(targetFilters));
+        target = step === 1 ? page.items[0] : page.items.at(-1);
+      } catch (cause) {
+        setError(cause instanceof Error ? cause : new Error(String(cause)));
+        return;
+      } finally {
+        setMoving(false);
+      }
+    }
+    if (target) {
+      await navigate(paths.webpage(target.id), { state: webpageLocationState(targetFilters) });
+    }
+  };
+
+  return {
+    canGoPrevious: found && (index > 0 || filters.page > 1),
+    canGoNext: found && (index < items.length - 1 || data?.hasNext === true),
+    moving,
+    error,
+    go,
+    back: { href: paths.home(toSearchParams(filters)), label: '← Library' },
+  };
+}
