@@ -3,12 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { takeTokenFromFragment } from './features/connection/fragment-token.ts';
+import { applyTheme, loadTheme } from './lib/theme.ts';
 import { createRouter } from './routes/router.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/responsive.css';
 
+// Before the first paint (no inline script: the CSP forbids them): the remembered colour theme.
+applyTheme(loadTheme());
 // Before the router reads the address: store a `#token=…` and take it out of the address bar.
 takeTokenFromFragment();
 

@@ -19,6 +19,8 @@ export interface Config {
   staticDir: string;
   /** Test switch: PATCH /views ignores `filters`, like the real HamsterBase. */
   ignoreViewFilterPatch: boolean;
+  /** Test switch (`FOLIO_DISABLE_SEARCH=1`): search answers 404, like a server without it. */
+  disableSearch: boolean;
   logLevel: LogLevel;
 }
 
@@ -30,8 +32,7 @@ export class ConfigError extends Error {
 
 /** Reads the configuration from the environment; creates the data folder and the token file. */
 export function loadConfig(env: Env = process.env): Config {
-  const dataDir = resolve(nonEmpty(env.FOLIO_DATA_DIR) ?? './data');
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const dataDir = prepareDataDir(env);
   return {
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     port: parsePort(env.PORT),
@@ -40,8 +41,16 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: parseMaxUpload(env.FOLIO_MAX_UPLOAD_MB),
     staticDir: resolve(nonEmpty(env.FOLIO_STATIC_DIR) ?? join(REPO_ROOT, 'dist')),
     ignoreViewFilterPatch: env.FOLIO_IGNORE_VIEW_FILTER_PATCH === '1',
+    disableSearch: env.FOLIO_DISABLE_SEARCH === '1',
     logLevel: parseLogLevel(env.FOLIO_LOG),
   };
+}
+
+/** The absolute data folder (`FOLIO_DATA_DIR`, `./data` by default), created private if missing. */
+export function prepareDataDir(env: Env = process.env): string {
+  const dataDir = resolve(nonEmpty(env.FOLIO_DATA_DIR) ?? './data');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  return dataDir;
 }
 
 /**
@@ -71,6 +80,32 @@ export function isLoopbackHost(host: string): boolean {
   if (isIP(host) === 4) return host.startsWith('127.');
   if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
   return false;
+}
+
+/**
+ * What `npm start` prints once listening: the address to open (with the token in the fragment,
+ * which browsers never send), and a warning when the archive is reachable from other machines.
+ */
+export function startupMessages(
+  host: string,
+  port: number,
+  token: string,
+): { address: string; warning?: string } {
+  const address = `Folio is running at http://${urlHost(host)}:${port}/#token=${encodeURIComponent(token)}`;
+  if (isLoopbackHost(host)) return { address };
+  return {
+    address,
+    warning:
+      `Warning: HOST=${host} is not a loopback address: anyone who can reach this ` +
+      'machine can reach the archive (the token is the only protection).',
+  };
+}
+
+/** The host to put in the printed address (a browser cannot open 0.0.0.0 everywhere). */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function readTokenFile(file: string): string | undefined {

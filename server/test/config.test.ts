@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       maxUploadBytes: 200 * 1024 * 1024,
       staticDir: join(REPO_ROOT, 'dist'),
       ignoreViewFilterPatch: false,
+      disableSearch: false,
       logLevel: 'info',
     });
   });
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       FOLIO_MAX_UPLOAD_MB: '1.5',
       FOLIO_STATIC_DIR: '/srv/folio',
       FOLIO_IGNORE_VIEW_FILTER_PATCH: '1',
+      FOLIO_DISABLE_SEARCH: '1',
       FOLIO_LOG: 'silent',
     });
     expect(config).toEqual({
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       maxUploadBytes: 1.5 * 1024 * 1024,
       staticDir: '/srv/folio',
       ignoreViewFilterPatch: true,
+      disableSearch: true,
       logLevel: 'silent',
     });
   });

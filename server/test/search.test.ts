@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fails, ok } from './support/api.ts';
+import { fails, fetchApiError, ok, upload } from './support/api.ts';
+import { fileFor } from './support/seed.ts';
 import { seed, type SeedPage } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -39,6 +40,21 @@ const PAGES: SeedPage[] = [
     addedAt: 4_000,
   },
   {
+    key: 'cn',
+    title: '这是中文网页',
+    ext: 'html',
+    text: '正文里没有那个词。',
+    read: true,
+    addedAt: 4_500,
+  },
+  {
+    key: 'many',
+    title: 'Field log',
+    ext: 'html',
+    text: 'quokka quokka quokka quokka quokka quokka quokka quokka everywhere in the body.',
+    addedAt: 4_800,
+  },
+  {
     key: 'other',
     title: 'Unrelated',
     ext: 'html',
@@ -66,8 +82,9 @@ async function search(query: Record<string, string | number | string[]>) {
 describe('searchWebpages', () => {
   it('finds words in titles and text, title matches first', async () => {
     const results = await search({ q: 'quokka' });
-    expect(seeded.keys(results)).toEqual(['title', 'body']);
-    const [inTitle, inBody] = results;
+    // A title match ranks above body-only matches, even a body full of the word.
+    expect(seeded.keys(results)).toEqual(['title', 'many', 'body']);
+    const [inTitle, , inBody] = results;
     expect(inTitle?.title).toEqual([
       { type: 'mark', content: 'Quokka' },
       { type: 'text', content: ' facts' },
@@ -85,6 +102,7 @@ describe('searchWebpages', () => {
 
   it('cuts a snippet of about 200 characters around the first match', async () => {
     const [result] = await search({ q: 'quokka', ext: 'mhtml' });
+    expect(result?.title).toEqual([{ type: 'text', content: 'Island travel' }]);
     const content = result?.content ?? [];
     const text = content.map((segment) => segment.content).join('');
     expect(text.length).toBeLessThanOrEqual(202);
@@ -99,6 +117,7 @@ describe('searchWebpages', () => {
 
   it('needs every word', async () => {
     expect(seeded.keys(await search({ q: 'quokka camera' }))).toEqual(['body']);
+    expect(seeded.keys(await search({ q: 'QUOKKA   Camera ' }))).toEqual(['body']);
     expect(await search({ q: 'quokka zebra' })).toEqual([]);
   });
 
@@ -109,6 +128,17 @@ describe('searchWebpages', () => {
     expect(seeded.keys(await search({ q: '北京' }))).toEqual(['zh']);
     expect(seeded.keys(await search({ q: '雨' }))).toEqual(['ja']);
     expect(seeded.keys(await search({ q: '日本語' }))).toEqual(['ja']);
+    // A two-character word inside a title without spaces.
+    const [cn, ...rest] = await search({ q: '中文' });
+    expect(rest.map((result) => result.id).sort()).toEqual([seeded.id('zh')]);
+    expect(cn?.id).toBe(seeded.id('cn'));
+    expect(cn?.title).toEqual([
+      { type: 'text', content: '这是' },
+      { type: 'mark', content: '中文' },
+      { type: 'text', content: '网页' },
+    ]);
+    expect(seeded.keys(await search({ q: '中文网页' }))).toEqual(['cn']);
+    expect(seeded.keys(await search({ q: '中文 长城' }))).toEqual(['zh']);
     const [ja] = await search({ q: '晴れ' });
     expect(ja?.content).toContainEqual({ type: 'mark', content: '晴れ' });
     expect(ja?.labels).toEqual(['日本']);
@@ -127,11 +157,30 @@ describe('searchWebpages', () => {
 
   it('takes the list filters and paging', async () => {
     expect(seeded.keys(await search({ q: 'quokka', liked: 'true' }))).toEqual(['title']);
+    expect(seeded.keys(await search({ q: 'quokka', liked: 'false' }))).toEqual(['many', 'body']);
+    expect(seeded.keys(await search({ q: '中文', read: 'true' }))).toEqual(['cn']);
+    expect(seeded.keys(await search({ q: '中文', ext: 'webarchive' }))).toEqual(['zh']);
+    expect(seeded.keys(await search({ q: 'quokka', ext: ['html', 'mhtml'] }))).toEqual([
+      'title',
+      'many',
+      'body',
+    ]);
+    expect(await search({ q: 'quokka', annotated: 'true' })).toEqual([]);
     expect(seeded.keys(await search({ q: 'quokka', host: 'travel.example' }))).toEqual(['body']);
     expect(seeded.keys(await search({ q: 'quokka', labels: 'animals' }))).toEqual(['title']);
     expect(seeded.keys(await search({ q: 'quokka', per_page: 1 }))).toEqual(['title']);
-    expect(seeded.keys(await search({ q: 'quokka', per_page: 1, page: 2 }))).toEqual(['body']);
-    expect(await search({ q: 'quokka', per_page: 1, page: 3 })).toEqual([]);
+    expect(seeded.keys(await search({ q: 'quokka', per_page: 1, page: 2 }))).toEqual(['many']);
+    expect(seeded.keys(await search({ q: 'quokka', per_page: 2, page: 2 }))).toEqual(['body']);
+    expect(await search({ q: 'quokka', per_page: 1, page: 4 })).toEqual([]);
+  });
+
+  it('finds a page as soon as its upload is answered', async () => {
+    const page = { key: 'fresh', title: 'Fresh', ext: 'html' as const, text: 'A platypus swims.' };
+    const stored = await upload(server, fileFor(page), 'html', { title: page.title });
+    const results = await search({ q: 'platypus' });
+    expect(results.map((result) => result.id)).toEqual([stored.id]);
+    expect(results[0]?.content).toContainEqual({ type: 'mark', content: 'platypus' });
+    await ok(server, 'deleteWebpage', { params: { id: stored.id } });
   });
 
   it('follows title edits and deletes', async () => {
@@ -157,5 +206,23 @@ describe('searchWebpages', () => {
       (await fails(server, 'searchWebpages', 400, { query: { q: 'a', sort: 'title_asc' } }))
         .message,
     ).toBe('query/sort is not allowed');
+    expect(
+      (await fails(server, 'searchWebpages', 400, { query: { q: 'x'.repeat(501) } })).message,
+    ).toMatch(/^query\/q/);
+  });
+});
+
+describe('searchWebpages with FOLIO_DISABLE_SEARCH', () => {
+  it('answers 404, like a server without search', async () => {
+    const without = await startTestServer({ disableSearch: true });
+    try {
+      const response = await fetchApiError(without, '/public/api/v1/search/webpages?q=quokka', {
+        headers: { authorization: `Bearer ${without.token}` },
+      });
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe('full-text search is not available');
+    } finally {
+      await without.close();
+    }
   });
 });

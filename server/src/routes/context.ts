@@ -10,6 +10,8 @@ export interface RouteContext {
   now: () => number;
   maxUploadBytes: number;
   ignoreViewFilterPatch: boolean;
+  /** Search answers 404 (a test switch: a server without full-text search). */
+  disableSearch: boolean;
   version: string;
 }
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import type { OperationRegistry } from '../http/operations.ts';
 import { searchTerms } from '../store/search.ts';
 import type { RouteContext } from './context.ts';
@@ -7,6 +7,8 @@ import { listFilters, paging } from './webpages.ts';
 
 export function registerSearchRoutes(registry: OperationRegistry, context: RouteContext): void {
   registry.register('searchWebpages', ({ query }) => {
+    // A server without full-text search (the test switch FOLIO_DISABLE_SEARCH=1).
+    if (context.disableSearch) throw notFound('full-text search is not available');
     const terms = searchTerms(query.q);
     if (terms.length === 0) throw badRequest('query/q must contain something to search for');
     const hits = context.store.search.search(terms, listFilters(query), paging(query));

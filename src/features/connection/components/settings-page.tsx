@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { authStatus } from '../../../api/client.ts';
@@ -14,8 +14,13 @@ import { checkConnection } from '../api/check-connection.ts';
 
 const INVALID_URL = 'Enter an http:// or https:// address, e.g. http://localhost:5178.';
 
+export interface SettingsPageProps {
+  /** More settings after the connection's (the theme, About). */
+  children?: ReactNode;
+}
+
 /** Where the archive is and its token: edit, test with the entered values, save. */
-export function SettingsPage() {
+export function SettingsPage({ children }: SettingsPageProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -139,6 +144,7 @@ export function SettingsPage() {
           ) : null}
         </p>
       </form>
+      {children}
     </section>
   );
 }

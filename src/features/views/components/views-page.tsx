@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { ListSkeleton } from '../../../components/skeleton.tsx';
-import { formatDate, toIsoDate } from '../../../lib/display.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeleteView } from '../api/delete-view.ts';
 import { listViewsOptions, type WebpagesView } from '../api/list-views.ts';
@@ -37,7 +37,7 @@ function ViewItem({ view }: { view: WebpagesView }) {
           )}
           <span>· {describeOrder(view)}</span>
           <span>
-            · created <time dateTime={toIsoDate(view.createdAt)}>{formatDate(view.createdAt)}</time>
+            · created <RelativeTime value={view.createdAt} />
           </span>
         </div>
         {remove.error ? (

@@ -1,0 +1,120 @@
+// Full-text search in the app against the real server: results as you type with the matches
+// marked, the query and filters in the address, CJK text, and a server without search.
+import type { Page } from '@playwright/test';
+import { makeHtml } from '../test/support/archives.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
+import { startServer } from './support/server.ts';
+
+const page = (title: string, text: string, link: string) =>
+  makeHtml({ title, body: `<p>${text}</p>`, singleFileUrl: link });
+
+async function seedPages(archive: Archive) {
+  const quokka = await archive.upload(
+    page('Quokka facts', 'Small marsupials of Rottnest island.', 'https://animals.example/q'),
+    'html',
+  );
+  const island = await archive.upload(
+    page(
+      'Island travel',
+      'On the ferry we met a quokka near the jetty.',
+      'https://travel.example/r',
+    ),
+    'html',
+  );
+  await archive.upload(
+    page('这是中文网页', '我们今天去北京看长城。', 'https://zh.example/a'),
+    'html',
+  );
+  await archive.upload(page('Unrelated', 'Cats and dogs.', 'https://pets.example/c'), 'html');
+  await archive.api('PATCH', `/webpages/${island.id}`, { liked: true });
+  return { quokka, island };
+}
+
+const searchField = (p: Page) => p.getByRole('searchbox', { name: 'Search webpages' });
+const results = (p: Page) => p.getByRole('list', { name: 'Search results' });
+const resultTitles = (p: Page) => results(p).locator('.search-result__title');
+
+test('search as you type: marked matches, the query in the address, filters, CJK', async ({
+  page: p,
+  archive,
+}) => {
+  await seedPages(archive);
+  await archive.open(p, '/');
+  await expect(p.getByRole('list', { name: 'Webpages' })).toBeVisible();
+  await p.waitForLoadState('networkidle');
+
+  // Ctrl+K from the library focuses the field; typing shows results without pressing Enter.
+  await p.keyboard.press('Control+k');
+  await expect(searchField(p)).toBeFocused();
+  await p.keyboard.type('quokka');
+  await expect(p).toHaveURL(/\/search\?q=quokka$/);
+  await expect(resultTitles(p)).toHaveText(['Quokka facts', 'Island travel']);
+  // Title match first; the matches are <mark>s in titles and snippets.
+  await expect(resultTitles(p).first().locator('mark')).toHaveText('Quokka');
+  await expect(results(p).locator('.search-result__snippet mark')).toHaveText(['quokka']);
+  await expect(p.getByRole('status').filter({ hasText: 'results for' })).toHaveText(
+    '2 results for “quokka”',
+  );
+  await expect(searchField(p)).toBeFocused();
+
+  // A filter narrows the results and goes into the address with the query.
+  await p.getByRole('combobox', { name: 'Liked' }).selectOption('yes');
+  await expect(p).toHaveURL(/\/search\?q=quokka&liked=yes$/);
+  await expect(resultTitles(p)).toHaveText(['Island travel']);
+
+  // A new query keeps the filter; the reload keeps both.
+  await searchField(p).fill('jetty');
+  await expect(p).toHaveURL(/\/search\?q=jetty&liked=yes$/);
+  await expect(resultTitles(p)).toHaveText(['Island travel']);
+  await p.reload();
+  await expect(searchField(p)).toHaveValue('jetty');
+  await expect(resultTitles(p)).toHaveText(['Island travel']);
+  await p.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(p).toHaveURL(/\/search\?q=jetty$/);
+
+  // Chinese without spaces; the title is text with a <mark>, never HTML.
+  await searchField(p).fill('中文');
+  await expect(resultTitles(p)).toHaveText(['这是中文网页']);
+  await expect(resultTitles(p).locator('mark')).toHaveText('中文');
+  await expect(p).toHaveURL(/\/search\?q=%E4%B8%AD%E6%96%87$/);
+
+  await searchField(p).fill('zebra');
+  await expect(p.getByText('No webpages match “zebra”.')).toBeVisible();
+
+  // Back brings back the previous search, in the field too.
+  await p.goBack();
+  await expect(p).toHaveURL(/\/$/);
+  await expect(searchField(p)).toHaveValue('');
+});
+
+test('typing fast sends only the last query', async ({ page: p, archive }) => {
+  await seedPages(archive);
+  await archive.open(p, '/settings');
+  const queries: string[] = [];
+  p.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/search/webpages')) queries.push(url.searchParams.get('q') ?? '');
+  });
+  await expect(p.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  // The shortcuts load right after the first paint.
+  await p.waitForLoadState('networkidle');
+  // `/` focuses search outside the library.
+  await p.keyboard.press('/');
+  await expect(searchField(p)).toBeFocused();
+  await p.keyboard.type('ferry', { delay: 20 });
+  await expect(resultTitles(p)).toHaveText(['Island travel']);
+  // Debounced: not one request per keystroke, and the last one is the whole word.
+  expect(queries.at(-1)).toBe('ferry');
+  expect(queries.length).toBeLessThan(5);
+});
+
+test('a server without search says so instead of failing', async ({ page: p }) => {
+  const server = await startServer({ FOLIO_DISABLE_SEARCH: '1' });
+  try {
+    await p.goto(`${server.url}/search?q=quokka#token=${encodeURIComponent(server.token)}`);
+    await expect(p.getByText('This server has no full-text search')).toBeVisible();
+    await expect(p.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await server.stop();
+  }
+});
