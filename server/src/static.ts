@@ -31,6 +31,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       prefix: '/',
       wildcard: true,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts); serve them when accepted.
+      preCompressed: true,
       serveDotFiles: false,
       allowedPath: (pathname) => !isApiPath(pathname),
       setHeaders: (reply, path) => {

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.ts';
 import { fetchApiError } from './support/api.ts';
@@ -17,6 +19,10 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), INDEX);
   writeFileSync(join(staticDir, 'assets', 'index-AbC123.js'), 'console.log("app");');
+  // The build writes compressed copies beside each asset (vite.config.ts, precompress()).
+  const asset = Buffer.from('console.log("app");');
+  writeFileSync(join(staticDir, 'assets', 'index-AbC123.js.br'), brotliCompressSync(asset));
+  writeFileSync(join(staticDir, 'assets', 'index-AbC123.js.gz'), gzipSync(asset));
   writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   server = await startTestServer({ staticDir });
 });
@@ -58,6 +64,27 @@ describe('the app', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     expect(await response.text()).toBe('console.log("app");');
+  });
+
+  it('sends the precompressed copy to a browser that accepts it', async () => {
+    const { headers, body } = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(
+      (done, fail) => {
+        const req = request(
+          `${server.url}/assets/index-AbC123.js`,
+          { headers: { 'accept-encoding': 'br, gzip' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', fail);
+        req.end();
+      },
+    );
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(body).toString()).toBe('console.log("app");');
   });
 
   it('serves other files, revalidated', async () => {
