@@ -2,6 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '../lib/paths.ts';
+import { RouteFocus } from './route-focus.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 import { ToastViewport } from './toast-viewport.tsx';
 import { useShortcuts } from './use-shortcuts.ts';
 
@@ -11,7 +13,9 @@ const ShortcutsDialog = lazy(() =>
 
 /**
  * What the layout adds after the first paint (it is loaded lazily): the notifications region, the
- * app-wide shortcuts (`?` help, `u` upload) and the shortcuts dialog.
+ * app-wide shortcuts (`?` help, `u` upload), the shortcuts dialog, focus management on route
+ * changes and scroll restoration on back/forward (neither has anything to do before the first
+ * navigation).
  */
 export function LayoutExtras() {
   const navigate = useNavigate();
@@ -22,6 +26,8 @@ export function LayoutExtras() {
   });
   return (
     <>
+      <ScrollRestoration />
+      <RouteFocus />
       <ToastViewport />
       {helpOpen ? (
         <Suspense fallback={null}>

@@ -2,8 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 
 import { AppLayout } from '../components/app-layout.tsx';
-import { RouteFocus } from '../components/route-focus.tsx';
-import { ScrollRestoration } from '../components/scroll-restoration.tsx';
 import { SearchBox } from '../features/search/components/search-box.tsx';
 import { paths } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -35,8 +33,6 @@ export function Component() {
       search={<SearchBox />}
     >
       <Outlet />
-      <ScrollRestoration />
-      <RouteFocus />
       <Suspense fallback={null}>
         <LayoutExtras />
         <GlobalDropZone onFiles={() => void navigate(paths.upload())} />
