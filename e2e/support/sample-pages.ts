@@ -4,8 +4,9 @@
 import type { Browser } from '@playwright/test';
 import { makeHtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
 import { captureMhtml, editCapturedDocument, startSourceSite, type SourceSite } from './capture.ts';
+import type { Ext } from './seed.ts';
 
-export type Ext = 'html' | 'mhtml' | 'webarchive';
+export type { Ext };
 
 /** What the preview must show, and what would change if anything in the page ran. */
 export const RICH = {

@@ -1,0 +1,154 @@
+// The preview of each format, faithful and safe: an HTML page (SingleFile-like), an MHTML captured by
+// Chromium itself and a Safari webarchive, each with an image and a stylesheet the preview must show
+// and scripts, a handler and live-web references it must neither run nor fetch.
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/journey.ts';
+import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
+import { PREVIEW, previewState, recordRequests, requestsOutside } from './support/preview.ts';
+import {
+  RICH,
+  richHtml,
+  richMhtml,
+  richWebarchive,
+  type CapturedPage,
+  type Ext,
+  type RichPage,
+} from './support/sample-pages.ts';
+
+/**
+ * How long to keep listening once the preview shows everything: nothing signals that a document
+ * will request nothing more, and a leak would show within this time.
+ */
+const SETTLE_MS = 400;
+
+const EXTS: readonly Ext[] = ['html', 'mhtml', 'webarchive'];
+
+async function makePage(
+  ext: Ext,
+  browser: Browser,
+  title: string,
+  live: LiveWeb,
+): Promise<RichPage | CapturedPage> {
+  if (ext === 'html') return richHtml(title, live.origin);
+  if (ext === 'webarchive') return richWebarchive(title, live.origin);
+  return richMhtml(browser, title, live.origin);
+}
+
+/** The preview shows the page's text, its own image and styles; nothing of it ran. */
+async function expectFaithfulPreview(page: Page, rich: RichPage, live: LiveWeb): Promise<void> {
+  const frame = page.frameLocator(PREVIEW);
+  await expect(page.getByTitle(`Preview of ${rich.title}`, { exact: true })).toBeVisible();
+  await expect(frame.getByText(rich.marker, { exact: true })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: rich.title })).toBeVisible();
+
+  const liveHost = new URL(live.origin).host;
+  // The image comes from the archive and decodes at its real size.
+  await expect
+    .poll(async () => (await previewState(page, liveHost)).photo, { message: 'the image' })
+    .toMatchObject({
+      complete: true,
+      naturalWidth: RICH.photo.width,
+      naturalHeight: RICH.photo.height,
+    });
+  const state = await previewState(page, liveHost);
+  expect(state.photo?.src, 'the image is served from the archive').toMatch(/^(blob|data):/);
+  // The page's stylesheet applies.
+  expect(state.headlineColor).toBe(RICH.headlineColor);
+  expect(state.markerBorder).toBe(RICH.markerBorder);
+  // Nothing ran: the script and the handler would have changed this text and the titles.
+  expect(state.scriptTarget).toBe(RICH.quiet);
+  expect(state.title).not.toMatch(/RAN/);
+  expect(state.pwned).toBeUndefined();
+  expect(state.liveScriptRan).toBeUndefined();
+  // What the archive does not hold is dropped, not left for the browser to fetch.
+  expect(state.liveReferences).toEqual([]);
+  expect(state.sandbox?.split(/\s+/)).not.toContain('allow-scripts');
+  await expect(page).not.toHaveTitle(/RAN/);
+}
+
+for (const ext of EXTS) {
+  test(`${ext}: the preview shows the text, image and styles; no script runs, no request leaves`, async ({
+    page,
+    context,
+    browser,
+    archive,
+  }) => {
+    const live = await startLiveWeb();
+    const title = `Rich ${ext} page`;
+    const rich = await makePage(ext, browser, title, live);
+    try {
+      const { id } = await archive.upload(rich.file, ext);
+      const requests = recordRequests(context);
+
+      // From the list to the page's details, where the preview is.
+      await archive.open(page, '/');
+      await page.getByRole('link', { name: title, exact: true }).click();
+      await expect(page).toHaveURL(`${archive.url}/webpages/${id}`);
+      await expectFaithfulPreview(page, rich, live);
+      await expect(page).toHaveTitle(`${title} · Folio`);
+
+      await page.waitForTimeout(SETTLE_MS);
+      expect(live.requests, 'requests the live web received').toEqual([]);
+      if ('site' in rich)
+        expect(rich.site.requests, 'requests the captured site received').toEqual([]);
+      expect(requestsOutside(requests, archive.url), 'requests to other origins').toEqual([]);
+    } finally {
+      // Chromium keeps connections to servers it talked to; close them from the browser side first.
+      await context.close();
+      await live.close();
+      if ('site' in rich) await rich.site.close();
+    }
+  });
+}
+
+test('the full-window preview shows each format alone, and leads back to the details', async ({
+  page,
+  context,
+  browser,
+  archive,
+}) => {
+  const live = await startLiveWeb();
+  const pages = [
+    richHtml('Full window HTML', live.origin),
+    await richMhtml(browser, 'Full window MHTML', live.origin),
+    richWebarchive('Full window webarchive', live.origin),
+  ];
+  try {
+    const ids = await Promise.all(pages.map((rich) => archive.upload(rich.file, rich.ext)));
+    const requests = recordRequests(context);
+
+    // From the details, through the app's own link.
+    const first = ids[0]!.id;
+    await archive.open(page, `/webpages/${first}`);
+    await page.getByRole('link', { name: 'Full window' }).click();
+    await expect(page).toHaveURL(`${archive.url}/webpages/${first}/preview`);
+    await expect(page.getByRole('heading', { name: pages[0]!.title })).toBeVisible();
+    await expectFaithfulPreview(page, pages[0]!, live);
+    // The frame fills the window rather than a box inside the details.
+    const box = await page.locator(PREVIEW).boundingBox();
+    expect(box?.width).toBeGreaterThan(1200);
+    expect(box?.height).toBeGreaterThan(700);
+
+    await page.getByRole('link', { name: /details/i }).click();
+    await expect(page).toHaveURL(`${archive.url}/webpages/${first}`);
+    await expect(page.getByRole('heading', { name: pages[0]!.title, level: 1 })).toBeVisible();
+
+    // Opened directly (a bookmark, a new tab) for the other formats.
+    for (const [index, rich] of pages.entries()) {
+      if (index === 0) continue;
+      await page.goto(`${archive.url}/webpages/${ids[index]!.id}/preview`);
+      await expect(page.getByRole('heading', { name: rich.title })).toBeVisible();
+      await expectFaithfulPreview(page, rich, live);
+    }
+
+    await page.waitForTimeout(SETTLE_MS);
+    expect(live.requests, 'requests the live web received').toEqual([]);
+    const site = (pages[1] as CapturedPage).site;
+    expect(site.requests, 'requests the captured site received').toEqual([]);
+    expect(requestsOutside(requests, archive.url), 'requests to other origins').toEqual([]);
+  } finally {
+    await context.close();
+    await live.close();
+    await (pages[1] as CapturedPage).site.close();
+  }
+});
