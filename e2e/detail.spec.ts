@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../test/support/archives.ts';
-import { expect, test, type Archive } from './support/journey.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
 import { byTitle, seed, type SeedPage } from './support/seed.ts';
 
 interface StoredWebpage {

@@ -2,7 +2,7 @@
 // step survives a reload and the browser's back and forward buttons bring back the same rows. Then
 // multi-select and bulk actions, checked against what the server stored.
 import type { Page } from '@playwright/test';
-import { expect, test, type Archive } from './support/journey.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
 import {
   byTitle,
   HOSTS,

@@ -2,7 +2,7 @@
 // Chromium itself and a Safari webarchive, each with an image and a stylesheet the preview must show
 // and scripts, a handler and live-web references it must neither run nor fetch.
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './support/journey.ts';
+import { expect, test } from './support/fixtures.ts';
 import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { PREVIEW, previewState, recordRequests, requestsOutside } from './support/preview.ts';
 import {

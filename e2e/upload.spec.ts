@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../test/support/archives.ts';
 import { captureMhtml, startSourceSite } from './support/capture.ts';
-import { expect, test, type Archive } from './support/journey.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
 
 interface ListedWebpage {
   id: string;

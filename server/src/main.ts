@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { isLoopbackHost, loadConfig } from './config.ts';
+import { loadConfig, startupMessages } from './config.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,6 +13,12 @@ async function main(): Promise<void> {
     }
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Requests in progress finish; a connection kept open for more (a browser tab) is closed as
+    // soon as it is idle, not when its keep-alive times out (72 s).
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    // A connection that never sent a request does not count as idle: give requests in progress a
+    // grace period, then close whatever is left.
+    setTimeout(() => app.server.closeAllConnections(), 2000).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -30,21 +36,9 @@ async function main(): Promise<void> {
     listenTextResolver: (address) => `listening on ${address}`,
   });
   const { port } = app.server.address() as AddressInfo;
-  const token = encodeURIComponent(config.token);
-  console.log(`Folio is running at http://${urlHost(config.host)}:${port}/#token=${token}`);
-  if (!isLoopbackHost(config.host)) {
-    console.warn(
-      `Warning: HOST=${config.host} is not a loopback address: anyone who can reach this ` +
-        'machine can reach the archive (the token is the only protection).',
-    );
-  }
-}
-
-/** The host to put in the printed address (a browser cannot open 0.0.0.0 everywhere). */
-function urlHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
+  const { address, warning } = startupMessages(config.host, port, config.token);
+  console.log(address);
+  if (warning !== undefined) console.warn(warning);
 }
 
 main().catch((error: unknown) => {

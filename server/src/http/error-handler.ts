@@ -1,5 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Authenticate } from '../auth.ts';
 import { RequestValidationError } from '../spec.ts';
+import { isApiPath } from './api-paths.ts';
 import { failure, parseFailure, type FailureEnvelope } from './envelope.ts';
 import { ApiError, ParseFailureError, type ErrorCode } from './errors.ts';
 
@@ -15,6 +19,54 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors raised while routing, before any hook (a malformed
+ * percent-encoding, a path segment over `maxParamLength`). They get the same envelope as every
+ * other error, and an API request without an accepted token still gets its 401 first.
+ */
+export function frameworkErrorHandler(authenticate: Authenticate) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    let response: ErrorResponse;
+    try {
+      if (request.method !== 'OPTIONS' && isApiPath(request.url)) authenticate(request);
+      response = toErrorResponse(error);
+    } catch (refused) {
+      response = toErrorResponse(refused);
+    }
+    void reply
+      .status(response.status)
+      .header('x-content-type-options', 'nosniff')
+      .type('application/json; charset=utf-8')
+      .send(response.body);
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not even parse (bad HTTP, headers or
+ * address over the size limit, too slow). Answered with the envelope, and not logged: the error
+ * carries the raw request bytes, Authorization header included.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'the request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'the request headers (or its address) are larger than the server accepts']
+        : [400, 'the request is not valid HTTP'];
+  const body = JSON.stringify(failure('bad_request', message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        'X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
 }
 
 export function toErrorResponse(error: unknown): ErrorResponse {
@@ -38,6 +90,11 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       return respond(400, 'bad_request', 'the request body is not valid JSON');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return respond(400, 'bad_request', 'Content-Type must be application/json');
+    // A path that cannot name anything, like a path that breaks the contract's constraints.
+    case 'FST_ERR_BAD_URL':
+      return respond(404, 'not_found', 'the address is malformed (invalid percent-encoding)');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return respond(404, 'not_found', 'the address has a path segment that is too long');
     default:
       break;
   }

@@ -6,6 +6,9 @@ import type { TestServer } from './test-server.ts';
 
 const spec = loadSpec();
 
+/** What a call needs of a server: an in-process test server or a spawned one. */
+export type ApiTarget = Pick<TestServer, 'url' | 'token'>;
+
 type QueryValue = string | number | boolean | readonly (string | number | boolean)[];
 
 export interface CallOptions {
@@ -34,7 +37,7 @@ export interface ApiResponse {
 
 /** The URL of an operation, built from the spec's path. */
 export function operationUrl(
-  server: TestServer,
+  server: ApiTarget,
   operationId: OperationId,
   options: CallOptions = {},
 ) {
@@ -60,7 +63,7 @@ export function operationUrl(
  * operation, body matching its schema) before returning it.
  */
 export async function call(
-  server: TestServer,
+  server: ApiTarget,
   operationId: OperationId,
   options: CallOptions = {},
 ): Promise<ApiResponse> {
@@ -90,7 +93,7 @@ export async function call(
 
 /** Calls an operation that must succeed (HTTP 200, `success: true`) and returns its data. */
 export async function ok<K extends OperationId>(
-  server: TestServer,
+  server: ApiTarget,
   operationId: K,
   options: CallOptions = {},
 ): Promise<SuccessData<K>> {
@@ -102,7 +105,7 @@ export async function ok<K extends OperationId>(
 
 /** Calls an operation that must fail with `status`; returns the error body (already checked). */
 export async function fails(
-  server: TestServer,
+  server: ApiTarget,
   operationId: OperationId,
   status: number,
   options: CallOptions = {},
@@ -115,7 +118,7 @@ export async function fails(
 
 /** A request outside the spec's operations whose answer must be the spec's ErrorBody. */
 export async function fetchApiError(
-  server: TestServer,
+  server: ApiTarget,
   path: string,
   init: RequestInit = {},
 ): Promise<ApiResponse> {
@@ -130,7 +133,7 @@ export type Ext = 'html' | 'mhtml' | 'webarchive';
 
 /** Uploads a file; must succeed. */
 export async function upload(
-  server: TestServer,
+  server: ApiTarget,
   file: Uint8Array,
   ext: Ext,
   extra: { title?: string; link?: string } = {},

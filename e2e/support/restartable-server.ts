@@ -1,0 +1,211 @@
+// Folio's real server that a test can stop and start again on the same port and data folder (the
+// browser keeps talking to the same origin), and a loopback proxy that delays and counts requests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface RestartableServer {
+  /** Origin of the app and API, the same across restarts. */
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** The default token (FOLIO_TOKEN) of the current run. */
+  token: string;
+  running(): boolean;
+  /** Stops the process (SIGTERM, or SIGKILL for a crash) and keeps the data folder. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again on the same port and data folder, with another token if given. */
+  start(options?: { token?: string }): Promise<void>;
+  /** Runs `npm run token -- …args` on the data folder; resolves with its stdout. */
+  tokenCli(...args: string[]): Promise<string>;
+  /** Stops the process and removes the data folder. */
+  dispose(): Promise<void>;
+}
+
+export async function startRestartableServer(token = randomToken()): Promise<RestartableServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-faults-'));
+  let child: ChildProcess | undefined;
+  let currentToken = token;
+  // Every process started, so that `dispose` can end one whose stop did not finish.
+  const launched = new Set<ChildProcess>();
+  const first = await launch(dataDir, 0, currentToken);
+  child = first.child;
+  launched.add(child);
+  const port = first.port;
+
+  const server: RestartableServer = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    get token() {
+      return currentToken;
+    },
+    set token(value: string) {
+      currentToken = value;
+    },
+    running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      const proc = child;
+      child = undefined;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise((done) => proc.once('exit', done));
+      proc.kill(signal);
+      // A stop that hangs fails the test instead of hanging it.
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      if (proc.signalCode === 'SIGKILL' && signal !== 'SIGKILL') {
+        throw new Error(`the server did not stop within 10 s of ${signal}`);
+      }
+    },
+    async start(options = {}) {
+      if (server.running()) throw new Error('the server is already running');
+      currentToken = options.token ?? currentToken;
+      // The port was just released: a few tries in case the system needs a moment.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          child = (await launch(dataDir, port, currentToken)).child;
+          launched.add(child);
+          return;
+        } catch (error) {
+          if (attempt >= 4) throw error;
+          await new Promise((done) => setTimeout(done, 250));
+        }
+      }
+    },
+    tokenCli: (...args) => runTokenCli(dataDir, args),
+    async dispose() {
+      await server.stop().catch(() => undefined);
+      for (const proc of launched) {
+        if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+function randomToken(): string {
+  return `e2e-${Math.random().toString(36).slice(2)}`;
+}
+
+async function launch(
+  dataDir: string,
+  port: number,
+  token: string,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_TOKEN: token,
+      FOLIO_LOG: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolvePort, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Folio's server did not start in time:\n${output}`));
+    }, 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:(\d+)\/#token=/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolvePort({ child, port: Number(match[1]) });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Folio's server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function runTokenCli(dataDir: string, args: string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/token-cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, FOLIO_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolveOutput, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolveOutput(stdout);
+      else reject(new Error(`npm run token -- ${args.join(' ')} failed (${code}): ${stderr}`));
+    });
+  });
+}
+
+export interface SlowProxy {
+  /** Origin of the proxy: open the app here. */
+  url: string;
+  /** Milliseconds every API answer is held back (changeable during a test). */
+  delayMs: number;
+  /** `METHOD path` of every API request that reached the proxy, in order. */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+/** A loopback HTTP proxy to `target` that delays API answers and records API requests. */
+export async function startSlowProxy(target: string, delayMs: number): Promise<SlowProxy> {
+  const upstream = new URL(target);
+  const requests: string[] = [];
+  const proxy: SlowProxy = {
+    url: '',
+    delayMs,
+    requests,
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+  const server: Server = createServer((incoming, outgoing) => {
+    const path = incoming.url ?? '/';
+    const isApi = path.startsWith('/public/api/');
+    if (isApi && incoming.method !== 'OPTIONS') requests.push(`${incoming.method} ${path}`);
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path,
+        headers: { ...incoming.headers, host: upstream.host },
+      },
+      (answer) => {
+        const send = () => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        };
+        if (isApi && proxy.delayMs > 0) setTimeout(send, proxy.delayMs);
+        else send();
+      },
+    );
+    forward.on('error', () => {
+      outgoing.destroy();
+    });
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the proxy has no port');
+  proxy.url = `http://127.0.0.1:${address.port}`;
+  return proxy;
+}
