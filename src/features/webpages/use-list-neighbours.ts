@@ -40,11 +40,19 @@ export function useListNeighbours(
   const [error, setError] = useState<Error | null>(null);
   const items = data?.items ?? [];
   const index = items.findIndex((item) => item.id === id);
-  const found = index >= 0;
+  // Where the webpage was last seen in the list: a change can make it leave the list (marked
+  // as read in the unread list), and reading on must still move to its old neighbours.
+  const [seen, setSeen] = useState<{ id: string; index: number } | null>(null);
+  if (index >= 0 && (seen?.id !== id || seen.index !== index)) setSeen({ id, index });
+  const anchor = index >= 0 ? index : seen?.id === id ? seen.index : -1;
+  const found = anchor >= 0;
+  const previousIndex = anchor - 1;
+  // Once the webpage has left the list, the one that followed it has moved into its place.
+  const nextIndex = index >= 0 ? index + 1 : anchor;
 
   const go = async (step: 1 | -1) => {
     if (!found || moving) return;
-    let target = items[index + step];
+    let target = items[step === 1 ? nextIndex : previousIndex];
     let targetFilters = filters;
     if (!target) {
       if (step === 1 ? !data?.hasNext : filters.page <= 1) return;
@@ -67,8 +75,8 @@ export function useListNeighbours(
   };
 
   return {
-    canGoPrevious: found && (index > 0 || filters.page > 1),
-    canGoNext: found && (index < items.length - 1 || data?.hasNext === true),
+    canGoPrevious: found && (previousIndex >= 0 || filters.page > 1),
+    canGoNext: found && (nextIndex < items.length || data?.hasNext === true),
     moving,
     error,
     go,

@@ -98,7 +98,9 @@ function DetailBody({
   const editor = (name: EditableName) => ({
     name,
     editing: editing === name,
-    onEditingChange: (on: boolean) => setEditing(on ? name : null),
+    // A save that finishes late closes its own editor only, never one opened since.
+    onEditingChange: (on: boolean) =>
+      setEditing((current) => (on ? name : current === name ? null : current)),
   });
 
   useShortcuts(
