@@ -1,10 +1,65 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Dependencies point one way: lib, components, api -> features -> routes, and a feature never
+// imports another (routes compose them). Imports are relative, so a boundary is a path segment.
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Forbids imports whose path goes through any of `segments`. */
+function forbidSegments(files, segments, message) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: `(^|/)(${segments.join('|')})/`, message }] },
+      ],
+    },
+  };
+}
+
+const boundaries = [
+  forbidSegments(
+    ['src/lib/**'],
+    ['api', 'components', 'features', 'routes'],
+    'lib is framework-free: it imports nothing from api, components, features or routes.',
+  ),
+  forbidSegments(
+    ['src/api/**'],
+    ['components', 'features', 'routes'],
+    'api imports only from lib.',
+  ),
+  forbidSegments(
+    ['src/components/**'],
+    ['features', 'routes'],
+    'Shared components import no feature and no route.',
+  ),
+  ...features.map((feature) =>
+    forbidSegments(
+      [`src/features/${feature}/**`],
+      ['routes', ...features.filter((other) => other !== feature)],
+      'A feature imports no other feature and no route: compose them in src/routes.',
+    ),
+  ),
+];
+
+const noDefaultExport = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+    {
+      selector: 'ExportSpecifier[exported.name="default"]',
+      message: 'Use named exports.',
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -22,20 +77,19 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
     rules: {
+      ...noDefaultExport,
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-default-export': 'error',
     },
   },
   {
     // Config files are loaded by tools that expect a default export.
     files: ['*.config.ts', '*.config.js'],
-    rules: { 'import-x/no-default-export': 'off' },
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -45,32 +99,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       ...pluginQuery.configs.recommended.rules,
-      // Dependencies point one way: lib, components, api -> features -> routes.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/lib',
-              from: ['./src/api', './src/components', './src/features', './src/routes'],
-            },
-            { target: './src/api', from: ['./src/components', './src/features', './src/routes'] },
-            { target: './src/components', from: ['./src/features', './src/routes'] },
-            { target: './src/features', from: ['./src/routes'] },
-            { target: './src/features/webpages', from: './src/features', except: ['./webpages'] },
-            { target: './src/features/preview', from: './src/features', except: ['./preview'] },
-            { target: './src/features/upload', from: './src/features', except: ['./upload'] },
-            { target: './src/features/views', from: './src/features', except: ['./views'] },
-            {
-              target: './src/features/connection',
-              from: './src/features',
-              except: ['./connection'],
-            },
-          ],
-        },
-      ],
     },
   },
+  ...boundaries,
   {
     files: ['server/**/*.ts', 'e2e/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
