@@ -58,6 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         redact: ['req.headers.authorization', 'req.headers.cookie'],
       },
       bodyLimit: DEFAULT_BODY_LIMIT,
+      // On close, drop keep-alive connections that carry no request (browsers keep spare ones
+      // open), so SIGTERM stops the server at once instead of waiting for clients to hang up.
+      forceCloseConnections: 'idle',
       routerOptions: { maxParamLength: 1000 },
       frameworkErrors: frameworkErrorHandler(authenticate),
       clientErrorHandler,

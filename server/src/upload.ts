@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { decodeBase64Strict, decodedLength } from './base64.ts';
 import { badRequest, ParseFailureError, payloadTooLarge } from './http/errors.ts';
-import { hostOf, parseHttpLink } from './links.ts';
+import type { StagedContent } from './http/upload-parser.ts';
+import { hostOf, parseHttpLink, type ParsedLink } from './links.ts';
 import { ParseError } from './parse/parse-error.ts';
-import { parseWebpage } from './parse/parse-webpage.ts';
+import { parseWebpage, type ParsedWebpage } from './parse/parse-webpage.ts';
 import type { WebpageExt } from './store/records.ts';
 import type { Store } from './store/store.ts';
 
@@ -46,8 +47,68 @@ export async function storeUpload(
   if (reuseExisting(store, id, options.now)) return id;
 
   const parsed = parse(bytes, upload.ext);
-  const link = requestLink?.link ?? parsed.link;
   await store.blobs.put(id, bytes);
+  record(store, id, bytes.length, parsed, upload, requestLink, options.now);
+  return id;
+}
+
+/** An upload whose `content` was streamed into a temp file by the upload body parser. */
+export interface StagedUploadRequest {
+  content: StagedContent;
+  ext: WebpageExt;
+  title?: string;
+  link?: string;
+}
+
+/**
+ * `storeUpload` for a streamed upload: the same checks in the same order, with the same answers,
+ * on what the streaming decoder found. The temp file is moved into the blob store, or removed.
+ */
+export async function storeStagedUpload(
+  store: Store,
+  upload: StagedUploadRequest,
+  options: UploadOptions,
+): Promise<string> {
+  const { summary, sha256, file } = upload.content;
+  try {
+    const requestLink = upload.link === undefined ? undefined : parseHttpLink(upload.link);
+    if (upload.link !== undefined && requestLink === undefined) throw badRequest(INVALID_LINK);
+    if (summary.length % 4 === 0 && summary.decodedLength > options.maxUploadBytes) {
+      throw tooLarge(options.maxUploadBytes);
+    }
+    if (!summary.valid) throw new ParseFailureError('content is not valid base64');
+    if (summary.overflow || summary.bytes > options.maxUploadBytes) {
+      throw tooLarge(options.maxUploadBytes);
+    }
+    if (summary.bytes === 0) throw new ParseFailureError('the file is empty');
+    if (sha256 === undefined) throw new Error('a valid staged upload has no hash');
+    const id = sha256;
+
+    if (reuseExisting(store, id, options.now)) return id;
+
+    const parsed = parse(await file.read(), upload.ext);
+    await store.blobs.commit(file, id);
+    record(store, id, summary.bytes, parsed, upload, requestLink, options.now);
+    return id;
+  } finally {
+    // Not awaited: nothing may come between the page's last change and the answer read from the
+    // database (a concurrent delete would slip in). The upload route's onSend hook awaits the
+    // removal before answering.
+    void file.discard().catch(() => undefined);
+  }
+}
+
+/** Records a parsed page whose file is in the blob store (a concurrent twin counts as a re-upload). */
+function record(
+  store: Store,
+  id: string,
+  size: number,
+  parsed: ParsedWebpage,
+  upload: { ext: WebpageExt; title?: string },
+  requestLink: ParsedLink | undefined,
+  now: number,
+): void {
+  const link = requestLink?.link ?? parsed.link;
   const inserted = store.webpages.insert(
     {
       id,
@@ -56,15 +117,14 @@ export async function storeUpload(
       link,
       host: requestLink?.host ?? hostOf(link),
       ext: upload.ext,
-      size: bytes.length,
-      createTime: parsed.createTime ?? options.now,
+      size,
+      createTime: parsed.createTime ?? now,
       text: parsed.text,
     },
-    options.now,
+    now,
   );
   // Inserted by a concurrent upload of the same bytes in the meantime: same as a re-upload.
-  if (!inserted) reuseExisting(store, id, options.now);
-  return id;
+  if (!inserted) reuseExisting(store, id, now);
 }
 
 /** True when the page exists; a deleted one is restored with its metadata. */

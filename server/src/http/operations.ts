@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { operations } from '../../../src/api/schema.gen.ts';
 import { createRequestValidators, type ApiSpec, type RequestValidator } from '../spec.ts';
 import { success } from './envelope.ts';
@@ -30,11 +31,27 @@ export interface OperationInput<K extends OperationId> {
 
 export type OperationHandler<K extends OperationId> = (
   input: OperationInput<K>,
-) => SuccessData<K> | Promise<SuccessData<K>>;
+) => SuccessData<K> | StreamedEnvelope | Promise<SuccessData<K> | StreamedEnvelope>;
 
 export interface OperationOptions {
   /** Largest accepted request body in bytes (the app's default otherwise). */
   bodyLimit?: number;
+  /**
+   * Registers the route in its own plugin scope, set up by this function first (e.g. a body
+   * parser of its own); hooks and the error handler of the app still apply.
+   */
+  scope?: (scope: FastifyInstance) => void;
+}
+
+/**
+ * A handler's answer that is already the whole JSON envelope, as a stream of `length` bytes (for
+ * large answers that should not be built in memory).
+ */
+export class StreamedEnvelope {
+  constructor(
+    readonly stream: Readable,
+    readonly length: number,
+  ) {}
 }
 
 /**
@@ -65,7 +82,7 @@ export class OperationRegistry {
     }
     if (this.registered.has(operationId)) throw new Error(`${operationId} is registered twice`);
     this.registered.add(operationId);
-    this.app.route({
+    const route: RouteOptions = {
       method: operation.method,
       url: toRoutePath(this.spec.basePath + operation.path),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
@@ -81,8 +98,23 @@ export class OperationRegistry {
           body: valid.body as OperationBody<K>,
           request,
         });
+        if (data instanceof StreamedEnvelope) {
+          return reply
+            .type('application/json; charset=utf-8')
+            .header('content-length', data.length)
+            .send(data.stream);
+        }
         return reply.type('application/json; charset=utf-8').send(success(data));
       },
+    };
+    const setUp = options.scope;
+    if (setUp === undefined) {
+      this.app.route(route);
+      return;
+    }
+    void this.app.register(async (scope) => {
+      setUp(scope);
+      scope.route(route);
     });
   }
 

@@ -2,6 +2,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import type { OperationRegistry } from '../http/operations.ts';
 import type { ViewPatch, ViewRecord, ViewSort } from '../store/views.ts';
 import type { RouteContext } from './context.ts';
+import { jsonListEnvelope } from './streamed-envelopes.ts';
 import { toView, toViewListItem } from './serialize.ts';
 
 /** Defaults of a new view, as HamsterBase has them. */
@@ -82,9 +83,11 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
     return toView(view);
   });
 
+  // A view has no paging and may hold tens of thousands of pages: its items are made as JSON by
+  // the database and streamed out.
   registry.register('listViewWebpages', ({ params }) => {
     const view = find(params.view_id);
-    return { webpages: views.webpages(view, context.now()).map(toViewListItem) };
+    return jsonListEnvelope('webpages', views.webpagesJson(view, context.now()));
   });
 }
 

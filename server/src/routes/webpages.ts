@@ -3,7 +3,9 @@ import type { OperationQuery, OperationRegistry } from '../http/operations.ts';
 import { parseHttpLink } from '../links.ts';
 import type { WebpageFilters } from '../store/webpage-filters.ts';
 import type { WebpagePatch } from '../store/webpages.ts';
-import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload.ts';
+import { installUploadBodyParser, stagedContentOf } from '../http/upload-parser.ts';
+import { INVALID_LINK, storeStagedUpload, storeUpload, uploadBodyLimit } from '../upload.ts';
+import { base64Envelope } from './streamed-envelopes.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
 
@@ -21,12 +23,21 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
 
   registry.register(
     'uploadWebpage',
-    async ({ body }) => {
+    async ({ body, request }) => {
       const options = { maxUploadBytes: context.maxUploadBytes, now: context.now() };
-      const id = await storeUpload(store, body, options);
+      // Normally the body parser has streamed `content` into a temp file (body.content is then
+      // a stand-in); a body it could not follow was parsed whole.
+      const staged = stagedContentOf(request);
+      const id =
+        staged === undefined
+          ? await storeUpload(store, body, options)
+          : await storeStagedUpload(store, { ...body, content: staged }, options);
       return loadWebpage(store, id);
     },
-    { bodyLimit: uploadBodyLimit(context.maxUploadBytes) },
+    {
+      bodyLimit: uploadBodyLimit(context.maxUploadBytes),
+      scope: (scope) => installUploadBodyParser(scope, store.blobs, context.maxUploadBytes),
+    },
   );
 
   registry.register('getWebpage', ({ params }) => loadWebpage(store, params.id));
@@ -51,10 +62,10 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
     return before;
   });
 
+  // Streamed: a 20 MB file is never a 27 MB string (nor its JSON copy) in memory.
   registry.register('getWebpageContent', async ({ params }) => {
     loadWebpage(store, params.id);
-    const bytes = await store.blobs.read(params.id);
-    return bytes.toString('base64');
+    return base64Envelope(store.blobs.pathOf(params.id));
   });
 }
 

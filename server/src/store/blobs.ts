@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  type FileHandle,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 
 const ID_PATTERN = /^[0-9a-f]{64}$/;
@@ -65,6 +74,84 @@ export class BlobStore {
   /** The exact stored bytes. */
   async read(id: string): Promise<Buffer> {
     return readFile(this.pathOf(id));
+  }
+
+  /**
+   * A temp file for bytes that arrive before their id is known (a streamed upload); `commit`
+   * moves it under its id, `discard` removes it. Leftovers of a crash are removed by `init`.
+   */
+  async stage(): Promise<StagedBlob> {
+    const folder = join(this.root, STAGING_FOLDER);
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const path = join(folder, `${TEMP_PREFIX}${randomBytes(12).toString('hex')}`);
+    return new StagedBlob(path, await open(path, 'wx', 0o600));
+  }
+
+  /** Stores a staged file under `id` (the sha256 of its bytes): fsync, rename, fsync the folder. */
+  async commit(staged: StagedBlob, id: string): Promise<void> {
+    const target = this.pathOf(id);
+    const folder = join(this.root, id.slice(0, 2));
+    await staged.close(true);
+    if (await this.has(id)) {
+      await staged.discard();
+      return;
+    }
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    try {
+      await rename(staged.path, target);
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+    staged.committed = true;
+    await syncFolder(folder);
+  }
+}
+
+/** Where streamed uploads are written until their id is known. */
+const STAGING_FOLDER = '.staging';
+
+/** A temp file of the blob store being written (see `BlobStore.stage`). */
+export class StagedBlob {
+  committed = false;
+  private handle: FileHandle | undefined;
+
+  constructor(
+    readonly path: string,
+    handle: FileHandle,
+  ) {
+    this.handle = handle;
+  }
+
+  async write(bytes: Uint8Array): Promise<void> {
+    if (this.handle === undefined) throw new Error('the staged file is closed');
+    let offset = 0;
+    while (offset < bytes.length) {
+      const { bytesWritten } = await this.handle.write(bytes, offset, bytes.length - offset);
+      offset += bytesWritten;
+    }
+  }
+
+  /** The bytes written so far (the file must be complete). */
+  async read(): Promise<Buffer> {
+    return readFile(this.path);
+  }
+
+  async close(sync = false): Promise<void> {
+    const handle = this.handle;
+    if (handle === undefined) return;
+    this.handle = undefined;
+    try {
+      if (sync) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Removes the temp file (a no-op once committed). */
+  async discard(): Promise<void> {
+    await this.close().catch(() => undefined);
+    if (!this.committed) await rm(this.path, { force: true });
   }
 }
 

@@ -91,6 +91,87 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO webpage_fts (rowid, title, text) VALUES (new.doc, new.title, new.text);
   END;
   `,
+  /* 2: API tokens made with `npm run token -- create` (only their sha256 is kept) */ `
+  CREATE TABLE api_tokens (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    hash BLOB NOT NULL UNIQUE CHECK (length(hash) = 32),
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER,
+    revoked_at INTEGER
+  ) STRICT;
+  `,
+  /* 3: list and view speed: covering indexes, live pages per link and per title */ `
+  -- The list's indexes carry every filter column: filtering and skipping (OFFSET) read no rows.
+  DROP INDEX webpages_by_added;
+  DROP INDEX webpages_by_title;
+  DROP INDEX webpages_by_annotations;
+  DROP INDEX webpages_by_host;
+  DROP INDEX webpages_by_liked;
+  DROP INDEX webpages_by_read;
+  DROP INDEX webpages_by_ext;
+  CREATE INDEX webpages_by_added
+    ON webpages (deleted, first_add_time, id, liked, read, annotate_count, ext, host);
+  CREATE INDEX webpages_by_title
+    ON webpages (deleted, title_key, id, liked, read, annotate_count, ext, host);
+  CREATE INDEX webpages_by_annotations
+    ON webpages (deleted, annotate_count, id, liked, read, ext, host);
+  CREATE INDEX webpages_by_host
+    ON webpages (deleted, host, first_add_time, id, liked, read, annotate_count, ext, title_key);
+  CREATE INDEX webpages_by_liked
+    ON webpages (deleted, liked, first_add_time, id, read, annotate_count, ext, host);
+  CREATE INDEX webpages_by_read
+    ON webpages (deleted, read, first_add_time, id, liked, annotate_count, ext, host);
+  CREATE INDEX webpages_by_ext
+    ON webpages (deleted, ext, first_add_time, id, liked, read, annotate_count, host);
+  -- Pages reached by id (the label filters) are checked and sorted without reading rows.
+  CREATE INDEX webpages_list_by_id ON webpages
+    (id, deleted, liked, read, annotate_count, ext, host, first_add_time, title_key);
+  CREATE INDEX webpages_by_exact_title ON webpages (title);
+  -- A page's labels in their order, without sorting them.
+  CREATE INDEX webpage_labels_in_order ON webpage_labels (webpage_id, position, label);
+
+  -- How many live pages have each link and each title, kept by triggers: the duplicate filters
+  -- of views read the few duplicated values instead of looking for a twin of every page.
+  CREATE TABLE link_counts (link TEXT PRIMARY KEY NOT NULL, live INTEGER NOT NULL) STRICT;
+  CREATE INDEX link_counts_duplicated ON link_counts (link) WHERE live > 1;
+  CREATE TABLE title_counts (title TEXT PRIMARY KEY NOT NULL, live INTEGER NOT NULL) STRICT;
+  CREATE INDEX title_counts_duplicated ON title_counts (title) WHERE live > 1;
+  INSERT INTO link_counts (link, live)
+    SELECT link, count(*) FROM webpages
+    WHERE deleted = 0 AND link IS NOT NULL AND link <> '' GROUP BY link;
+  INSERT INTO title_counts (title, live)
+    SELECT title, count(*) FROM webpages WHERE deleted = 0 AND title <> '' GROUP BY title;
+  CREATE TRIGGER webpages_count_insert AFTER INSERT ON webpages WHEN new.deleted = 0 BEGIN
+    INSERT INTO link_counts (link, live) SELECT new.link, 1
+      WHERE new.link IS NOT NULL AND new.link <> ''
+      ON CONFLICT (link) DO UPDATE SET live = live + 1;
+    INSERT INTO title_counts (title, live) SELECT new.title, 1 WHERE new.title <> ''
+      ON CONFLICT (title) DO UPDATE SET live = live + 1;
+  END;
+  CREATE TRIGGER webpages_count_update AFTER UPDATE OF title, link, deleted ON webpages
+    WHEN old.title IS NOT new.title OR old.link IS NOT new.link OR old.deleted <> new.deleted
+  BEGIN
+    UPDATE link_counts SET live = live - 1 WHERE old.deleted = 0 AND link = old.link;
+    DELETE FROM link_counts WHERE link = old.link AND live <= 0;
+    UPDATE title_counts SET live = live - 1 WHERE old.deleted = 0 AND title = old.title;
+    DELETE FROM title_counts WHERE title = old.title AND live <= 0;
+    INSERT INTO link_counts (link, live) SELECT new.link, 1
+      WHERE new.deleted = 0 AND new.link IS NOT NULL AND new.link <> ''
+      ON CONFLICT (link) DO UPDATE SET live = live + 1;
+    INSERT INTO title_counts (title, live) SELECT new.title, 1
+      WHERE new.deleted = 0 AND new.title <> ''
+      ON CONFLICT (title) DO UPDATE SET live = live + 1;
+  END;
+  CREATE TRIGGER webpages_count_delete AFTER DELETE ON webpages WHEN old.deleted = 0 BEGIN
+    UPDATE link_counts SET live = live - 1 WHERE link = old.link;
+    DELETE FROM link_counts WHERE link = old.link AND live <= 0;
+    UPDATE title_counts SET live = live - 1 WHERE title = old.title;
+    DELETE FROM title_counts WHERE title = old.title AND live <= 0;
+  END;
+  ANALYZE webpages;
+  ANALYZE webpage_labels;
+  `,
 ];
 
 export class SchemaVersionError extends Error {

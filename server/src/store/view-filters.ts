@@ -49,16 +49,16 @@ function filterSql(filter: ViewFilterInput, now: number): SqlFragment {
     }
     case 'label':
       return labelSql(filter.rightOperand, filter.operator);
+    // A live page whose link (title) is counted on more than one live page has a twin; the
+    // counts are kept by triggers (migration 3), so only the duplicated values are read.
     case 'link-duplicate':
       return negateUnless(filter.operator, {
-        sql: `w.link IS NOT NULL AND w.link <> '' AND EXISTS (SELECT 1 FROM webpages o
-          WHERE o.link = w.link AND o.id <> w.id AND o.deleted = 0)`,
+        sql: `w.link IS NOT NULL AND w.link IN (SELECT link FROM link_counts WHERE live > 1)`,
         params: [],
       });
     case 'title-duplicate':
       return negateUnless(filter.operator, {
-        sql: `w.title <> '' AND EXISTS (SELECT 1 FROM webpages o
-          WHERE o.deleted = 0 AND o.title_key = w.title_key AND o.title = w.title AND o.id <> w.id)`,
+        sql: `w.title IN (SELECT title FROM title_counts WHERE live > 1)`,
         params: [],
       });
   }

@@ -64,6 +64,30 @@ const VIEW_ORDER: Readonly<Record<ViewSort, string>> = {
   6: 'w.annotate_count DESC, w.id DESC',
 };
 
+/** A highlight as the API shows it; `note` and `tenThousandth` are left out when null. */
+const HIGHLIGHT_JSON = `json_patch(
+  json_object('highlightId', h.id, 'type', 1,
+    'marker', json_object('meta', json_object('textBefore', h.text_before, 'textAfter', h.text_after)),
+    'text', h.text, 'editTime', h.edit_time),
+  json_object('note', h.note, 'tenThousandth', h.ten_thousandth))`;
+
+/**
+ * A ViewWebpagesListItem (see toViewListItem). Labels and highlights are read in their order from
+ * indexes (webpage_labels_in_order, highlights_by_webpage) by ordered subqueries, cheaper than an
+ * ordered aggregate, which sorts every page's few rows; `LIMIT -1` keeps SQLite from dropping the
+ * ORDER BY of a subquery.
+ */
+const VIEW_ITEM_JSON = `json_object(
+  'id', w.id, 'title', w.title, 'firstAddTime', w.first_add_time, 'createTime', w.create_time,
+  'liked', json(iif(w.liked, 'true', 'false')), 'read', json(iif(w.read, 'true', 'false')),
+  'link', w.link, 'size', w.size, 'ext', w.ext,
+  'labels', json((SELECT json_group_array(label) FROM (SELECT l.label FROM webpage_labels l
+    WHERE l.webpage_id = w.id ORDER BY l.position LIMIT -1))),
+  'annotateCount', w.annotate_count, 'lastModified', w.last_modified, 'deleted', 0,
+  'highlights', json(iif(w.annotate_count = 0, '[]',
+    (SELECT json_group_array(json(item)) FROM (SELECT ${HIGHLIGHT_JSON} AS item FROM highlights h
+      WHERE h.webpage_id = w.id ORDER BY h.seq LIMIT -1)))))`;
+
 interface ViewRow {
   id: string;
   title: string;
@@ -166,6 +190,26 @@ export class ViewStore {
   /** The view's webpages: filters compiled to SQL, the view's order, its limit when enabled. */
   webpages(view: ViewQuery, now: number): ViewWebpageRecord[] {
     return this.select(view, view.enableLimit ? view.limit : undefined, now);
+  }
+
+  /**
+   * The view's webpages as the API shows them (`ViewWebpagesListItem`), as the bytes of their
+   * JSON texts joined by commas, made by SQLite: the same items as `webpages` + `toViewListItem`,
+   * at a fraction of the cost (no row objects, no strings, no JSON.stringify of tens of thousands
+   * of pages). The subquery always has a LIMIT (-1: none), so SQLite keeps its ORDER BY and the
+   * items are concatenated in that order.
+   */
+  webpagesJson(view: ViewQuery, now: number): Buffer {
+    const where = viewFilterSql(view.filters, view.match, now);
+    const sql = `SELECT CAST(group_concat(item, ',') AS BLOB) FROM (
+      SELECT ${VIEW_ITEM_JSON} AS item FROM webpages w WHERE ${where.sql}
+      ORDER BY ${VIEW_ORDER[view.sort]} LIMIT ?)`;
+    const params = [...where.params, view.enableLimit ? view.limit : -1];
+    const joined = this.statements
+      .get(sql)
+      .pluck()
+      .get(...params) as Buffer | null;
+    return joined ?? Buffer.alloc(0);
   }
 
   /**

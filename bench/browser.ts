@@ -1,0 +1,356 @@
+// Browser figures (Debian's Chromium through Playwright) against the server process on the seeded
+// archive: the list's first rows, a view of ~5,000 pages (rows in the DOM, scrolling) and the
+// preview of a 16 MB MHTML. A screen that is not there yet gives a null figure with the reason.
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { makeLargeMhtml, MB } from './fixtures.ts';
+import { log, percentile, type Report } from './report.ts';
+import type { SeedInfo } from './seed.ts';
+import type { HttpClient, ServerProcess } from './server-process.ts';
+
+/** What counts as a row of a webpage list, now (`li.webpage-row`) or once virtualised. */
+const ROW_SELECTOR = 'li.webpage-row, [role="row"]';
+const VIEW_TARGET = 5000;
+const FRAME_MS = 1000 / 60;
+
+declare global {
+  interface Window {
+    __bench?: {
+      firstRow: number | null;
+      firstRowPainted: number | null;
+      longTasks: { start: number; duration: number }[];
+      frames: number[];
+      recordFrames: boolean;
+    };
+  }
+}
+
+/**
+ * Installed before every document: first-row time (navigation-relative), long tasks, frames. A
+ * string, not a function: tsx would add helpers (`__name`) that do not exist in the page.
+ */
+function instrument(selector: string): string {
+  return `(() => {
+    const bench = { firstRow: null, firstRowPainted: null, longTasks: [], frames: [], recordFrames: false };
+    window.__bench = bench;
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+        }
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {}
+    const selector = ${JSON.stringify(selector)};
+    const check = () => {
+      if (bench.firstRow !== null || document.querySelector(selector) === null) return;
+      bench.firstRow = performance.now();
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        bench.firstRowPainted = performance.now();
+      }));
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    const frame = (time) => {
+      if (bench.recordFrames) bench.frames.push(time);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })();`;
+}
+
+async function bench(page: Page) {
+  return page.evaluate(() => {
+    const state = window.__bench;
+    return state === undefined
+      ? undefined
+      : {
+          firstRow: state.firstRow,
+          firstRowPainted: state.firstRowPainted,
+          longTasks: [...state.longTasks],
+          frames: [...state.frames],
+        };
+  });
+}
+
+/** Navigates and waits for the first painted row; ms from navigation start, or null. */
+async function timeToRows(page: Page, url: string, timeoutMs: number): Promise<number | null> {
+  await page.goto(url, { waitUntil: 'commit' });
+  try {
+    await page.waitForFunction(() => window.__bench?.firstRowPainted != null, null, {
+      timeout: timeoutMs,
+      polling: 50,
+    });
+  } catch {
+    return null;
+  }
+  return (await bench(page))?.firstRowPainted ?? null;
+}
+
+function longest(tasks: readonly { duration: number }[]): number {
+  return tasks.reduce((max, task) => Math.max(max, task.duration), 0);
+}
+
+export interface BrowserBenchOptions {
+  quick: boolean;
+  server: ServerProcess;
+  client: HttpClient;
+  seed: SeedInfo;
+}
+
+export async function benchBrowser(report: Report, options: BrowserBenchOptions): Promise<void> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+  } catch (error) {
+    const reason = `Chromium did not start (${executablePath}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+    for (const name of [
+      'browser.list.first-rows.cold',
+      'browser.view5000.show',
+      'browser.preview16mb.paint',
+    ]) {
+      report.unmeasurable(name, 'ms', reason);
+    }
+    return;
+  }
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript({ content: instrument(ROW_SELECTOR) });
+    const page = await context.newPage();
+    const origin = options.server.origin;
+    const token = encodeURIComponent(options.server.token);
+
+    // 1. The list: first visit (nothing cached), then repeat visits.
+    log('browser: list first rows');
+    const cold = await timeToRows(page, `${origin}/#token=${token}`, 15_000);
+    if (cold === null) {
+      report.unmeasurable('browser.list.first-rows.cold', 'ms', 'no list row appeared within 15 s');
+    } else {
+      report.add({
+        name: 'browser.list.first-rows.cold',
+        value: cold,
+        unit: 'ms',
+        note: 'first visit: navigation start → first row painted',
+      });
+      const warm: number[] = [];
+      for (let i = 0; i < (options.quick ? 2 : 5); i++) {
+        const time = await timeToRows(page, `${origin}/`, 15_000);
+        if (time !== null) warm.push(time);
+      }
+      if (warm.length > 0) {
+        report.add({
+          name: 'browser.list.first-rows.warm',
+          value: percentile(warm, 50),
+          unit: 'ms',
+          n: warm.length,
+          note: 'repeat visit (assets cached), median',
+        });
+      }
+      const state = await bench(page);
+      report.add({
+        name: 'browser.list.longest-task',
+        value: longest(state?.longTasks ?? []),
+        unit: 'ms',
+        note: 'during the last list load',
+      });
+    }
+
+    await benchView(report, page, options);
+    await benchPreview(report, page, options);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Hosts whose live pages add up to about `target` (greedy, most used first). */
+function hostsFor(seed: SeedInfo, target: number): { hosts: string[]; expected: number } {
+  const hosts: string[] = [];
+  let expected = 0;
+  for (const { host, count } of seed.hosts) {
+    if (expected + count > target * 1.02) continue;
+    hosts.push(host);
+    expected += count;
+    if (expected >= target * 0.98) break;
+  }
+  return { hosts, expected };
+}
+
+async function benchView(report: Report, page: Page, options: BrowserBenchOptions): Promise<void> {
+  log('browser: view of ~5,000 pages');
+  const { hosts, expected } = hostsFor(options.seed, VIEW_TARGET);
+  const view = await options.client.data<{ id: string }>('POST', '/views', {
+    title: 'bench 5000',
+    filters: [{ type: 2, key: 'host', operator: true, rightOperand: hosts }],
+  });
+  try {
+    const shown = await timeToRows(page, `${options.server.origin}/views/${view.id}`, 30_000);
+    if (shown === null) {
+      for (const name of [
+        'browser.view5000.show',
+        'browser.view5000.dom-rows.initial',
+        'browser.view5000.scroll.longest-task',
+      ]) {
+        report.unmeasurable(
+          name,
+          name.includes('rows') ? 'rows' : 'ms',
+          'no row of the view appeared within 30 s',
+        );
+      }
+      return;
+    }
+    report.add({
+      name: 'browser.view5000.show',
+      value: shown,
+      unit: 'ms',
+      note: `${expected} pages: navigation start → first row painted`,
+    });
+    await page.waitForTimeout(500);
+    const initialRows = await page.locator(ROW_SELECTOR).count();
+    report.add({ name: 'browser.view5000.dom-rows.initial', value: initialRows, unit: 'rows' });
+    const loadState = await bench(page);
+    report.add({
+      name: 'browser.view5000.load.longest-task',
+      value: longest(loadState?.longTasks ?? []),
+      unit: 'ms',
+      note: 'while the view loaded',
+    });
+
+    // Scroll through the view with the wheel, as a user would, recording tasks and frames.
+    const list = page.locator('ul.webpage-list, [role="grid"], [role="table"], main').first();
+    const box = await list.boundingBox();
+    const x = box ? box.x + Math.min(box.width / 2, 600) : 640;
+    const y = box ? Math.min(Math.max(box.y + 100, 200), 800) : 450;
+    await page.mouse.move(x, y);
+    await page.evaluate(() => {
+      const state = window.__bench;
+      if (state) {
+        state.longTasks.length = 0;
+        state.frames.length = 0;
+        state.recordFrames = true;
+      }
+    });
+    const steps = options.quick ? 40 : 120;
+    let maxRows = initialRows;
+    for (let step = 0; step < steps; step++) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(30);
+      if (step % 10 === 9) maxRows = Math.max(maxRows, await page.locator(ROW_SELECTOR).count());
+    }
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      if (window.__bench) window.__bench.recordFrames = false;
+    });
+    const scrolled = await page.evaluate(() => {
+      const element = document.scrollingElement;
+      const inner = [...document.querySelectorAll('*')].find(
+        (node) => node.scrollTop > 0 && node !== element,
+      );
+      return Math.max(element?.scrollTop ?? 0, inner?.scrollTop ?? 0);
+    });
+    const state = await bench(page);
+    const tasks = state?.longTasks ?? [];
+    const frames = state?.frames ?? [];
+    let dropped = 0;
+    for (let i = 1; i < frames.length; i++) {
+      const gap = (frames[i] ?? 0) - (frames[i - 1] ?? 0);
+      dropped += Math.max(0, Math.round(gap / FRAME_MS) - 1);
+    }
+    report.add({
+      name: 'browser.view5000.dom-rows.max',
+      value: maxRows,
+      unit: 'rows',
+      note: 'most rows in the DOM while scrolling',
+    });
+    report.add({
+      name: 'browser.view5000.scroll.longest-task',
+      value: longest(tasks),
+      unit: 'ms',
+      note: `${steps} wheel steps of 400 px, scrolled ${Math.round(scrolled)} px`,
+    });
+    report.add({
+      name: 'browser.view5000.scroll.long-tasks',
+      value: tasks.filter((task) => task.duration > 50).length,
+      unit: 'tasks',
+      note: 'tasks over 50 ms while scrolling',
+    });
+    report.add({
+      name: 'browser.view5000.scroll.dropped-frames',
+      value: dropped,
+      unit: 'frames',
+      note: `of ${frames.length} frames drawn`,
+    });
+  } finally {
+    await options.client.data('DELETE', `/views/${view.id}`);
+  }
+}
+
+async function benchPreview(
+  report: Report,
+  page: Page,
+  options: BrowserBenchOptions,
+): Promise<void> {
+  log('browser: preview of a 16 MB MHTML');
+  const file = makeLargeMhtml(16 * MB, `preview-${process.pid}-${Date.now()}`);
+  const uploaded = await options.client.data<{ id: string }>('POST', '/webpages', {
+    content: file.toString('base64'),
+    ext: 'mhtml',
+  });
+  await page.goto(`${options.server.origin}/webpages/${uploaded.id}/preview`, {
+    waitUntil: 'commit',
+  });
+  const sizeNote = `${(file.length / MB).toFixed(1)} MiB, 6 noise PNGs`;
+  let painted: number | null = null;
+  try {
+    const handle = await page.waitForFunction(
+      () => {
+        const frame = document.querySelector('iframe');
+        const doc = frame?.contentDocument;
+        if (!doc || doc.readyState !== 'complete') return 0;
+        const images = [...doc.images];
+        if (
+          images.length === 0 ||
+          !images.every((image) => image.complete && image.naturalWidth > 0)
+        ) {
+          return 0;
+        }
+        return new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))),
+        );
+      },
+      null,
+      { timeout: 60_000, polling: 'raf' },
+    );
+    painted = (await handle.jsonValue()) as number;
+  } catch {
+    painted = null;
+  }
+  const state = await bench(page);
+  if (painted === null) {
+    const status = await page
+      .locator('.preview__error, .preview__status, [role="alert"]')
+      .first()
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
+    report.unmeasurable(
+      'browser.preview16mb.paint',
+      'ms',
+      `the frame did not show its images within 60 s${status ? ` (${status.trim()})` : ''}`,
+    );
+  } else {
+    report.add({
+      name: 'browser.preview16mb.paint',
+      value: painted,
+      unit: 'ms',
+      note: `${sizeNote}: navigation start → images painted`,
+    });
+  }
+  const tasks = state?.longTasks ?? [];
+  report.add({
+    name: 'browser.preview16mb.longest-task',
+    value: longest(tasks),
+    unit: 'ms',
+    note: `${tasks.length} long tasks during the preview`,
+  });
+}

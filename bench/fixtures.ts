@@ -1,0 +1,81 @@
+// Large archives for the upload, content and preview figures: an MHTML shaped like Chromium's, with
+// an article and six random-noise PNG images (noise does not compress, so the file is as large on
+// the wire as on disk).
+import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { makeMhtml } from '../test/support/archives.ts';
+
+const IMAGE_COUNT = 6;
+const IMAGE_WIDTH = 1200;
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A valid truecolour PNG of random pixels (about width × height × 3 bytes). */
+export function makeNoisePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const stride = width * 3 + 1;
+  const raw = randomBytes(stride * height);
+  for (let y = 0; y < height; y++) raw[y * stride] = 0; // filter: None
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw, { level: 1 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function article(title: string, imageUrls: readonly string[], nonce: string): string {
+  const paragraph = (n: number) =>
+    `<p>Paragraph ${n} of the benchmark article ${nonce}. Archived pages are mostly text around ` +
+    `large images; this one has ${imageUrls.length} of them, each a few megabytes of noise.</p>`;
+  const body: string[] = [`<h1>${title}</h1>`];
+  imageUrls.forEach((url, index) => {
+    for (let n = 0; n < 40; n++) body.push(paragraph(index * 40 + n));
+    body.push(
+      `<figure><img src="${url}" alt="Figure ${index + 1}"><figcaption>Figure ${index + 1}</figcaption></figure>`,
+    );
+  });
+  return (
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title>` +
+    `<meta name="description" content="A large archived article for the benchmark">` +
+    `<style>body{font:16px/1.5 serif;max-width:50em;margin:auto}img{max-width:100%}</style>` +
+    `</head><body>${body.join('\n')}</body></html>`
+  );
+}
+
+/**
+ * An MHTML of about `targetBytes` (±1%): an article with six noise PNGs. `nonce` makes the bytes
+ * (and so the webpage id) unique.
+ */
+export function makeLargeMhtml(targetBytes: number, nonce: string): Buffer {
+  const url = `https://bench.example/articles/${nonce}`;
+  const imageUrls = Array.from({ length: IMAGE_COUNT }, (_, i) => `${url}/figure-${i + 1}.png`);
+  const title = `Benchmark article ${nonce}`;
+  const html = article(title, imageUrls, nonce);
+  // base64 in 76-character lines: 4/3 × 78/76 bytes per image byte.
+  const perImage = (targetBytes - html.length * 1.05 - 4096) / IMAGE_COUNT / ((4 / 3) * (78 / 76));
+  const height = Math.max(1, Math.round(perImage / (IMAGE_WIDTH * 3 + 1)));
+  return makeMhtml({
+    html,
+    url,
+    date: new Date('2026-01-15T10:00:00Z'),
+    resources: imageUrls.map((imageUrl) => ({
+      url: imageUrl,
+      contentType: 'image/png',
+      body: makeNoisePng(IMAGE_WIDTH, height),
+    })),
+  });
+}
+
+export const MB = 1024 * 1024;

@@ -1,0 +1,50 @@
+// Success envelopes too large to build as one string: the base64 of a file, streamed from the file
+// (getWebpageContent), and a list of items that are already JSON texts (listViewWebpages).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { StreamedEnvelope } from '../http/operations.ts';
+
+const PREFIX = Buffer.from('{"success":true,"data":"');
+const SUFFIX = Buffer.from('"}');
+/** Read size: a multiple of 3, so every chunk but the last encodes without padding. */
+const CHUNK = 3 * 128 * 1024;
+
+export function base64Length(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4;
+}
+
+/**
+ * `{"success":true,"data":"<base64 of the file>"}`, encoded chunk by chunk (chunks of a multiple of
+ * 3 bytes): a large file costs a few hundred kilobytes of memory instead of the file, its base64
+ * text and its JSON copy. The file must exist (a missing file fails here, before answering).
+ */
+export async function base64Envelope(path: string): Promise<StreamedEnvelope> {
+  const { size } = await stat(path);
+  async function* envelope() {
+    yield PREFIX;
+    let carry = Buffer.alloc(0);
+    for await (const data of createReadStream(path, { highWaterMark: CHUNK })) {
+      const chunk = carry.length === 0 ? (data as Buffer) : Buffer.concat([carry, data as Buffer]);
+      const usable = chunk.length - (chunk.length % 3);
+      if (usable > 0) yield Buffer.from(chunk.subarray(0, usable).toString('base64'), 'latin1');
+      carry = Buffer.from(chunk.subarray(usable));
+    }
+    if (carry.length > 0) yield Buffer.from(carry.toString('base64'), 'latin1');
+    yield SUFFIX;
+  }
+  return new StreamedEnvelope(
+    Readable.from(envelope(), { objectMode: false }),
+    PREFIX.length + base64Length(size) + SUFFIX.length,
+  );
+}
+
+/** `{"success":true,"data":{"<key>":[<items>]}}` where `items` are JSON texts joined by commas. */
+export function jsonListEnvelope(key: string, items: Buffer): StreamedEnvelope {
+  const head = Buffer.from(`{"success":true,"data":{${JSON.stringify(key)}:[`);
+  const tail = Buffer.from(']}}');
+  return new StreamedEnvelope(
+    Readable.from([head, items, tail], { objectMode: false }),
+    head.length + items.length + tail.length,
+  );
+}
