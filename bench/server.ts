@@ -160,6 +160,16 @@ export async function benchList(
       .webpages.length;
     if (name === 'default' && rows === 0) throw new Error('the default list is empty');
   }
+  // Folio's facets (hosts and labels with counts, for the filter menus): whole-archive groupings.
+  log('facets');
+  await latency(
+    report,
+    client,
+    server,
+    'server.facets',
+    '/facets',
+    options.quick ? QUICK_VIEW : VIEW_SAMPLING,
+  );
 }
 
 type Filter = Record<string, unknown>;

@@ -9,7 +9,7 @@ test('opens with the token from the address, shows the empty library, then an up
 
   // The token is taken from the fragment and removed from the address bar.
   await expect(page).toHaveURL(`${archive.url}/`);
-  await expect(page.getByText(/no pages yet/i)).toBeVisible();
+  await expect(page.getByText(/your archive is empty/i)).toBeVisible();
   const stored = await page.evaluate(() => JSON.stringify(localStorage));
   expect(stored).toContain(archive.token);
 
@@ -26,7 +26,7 @@ test('opens with the token from the address, shows the empty library, then an up
   const row = page.getByRole('link', { name: title });
   await expect(row).toBeVisible();
   await expect(page.getByText('smoke.example.org').first()).toBeVisible();
-  await expect(page.getByText(/no pages yet/i)).toHaveCount(0);
+  await expect(page.getByText(/your archive is empty/i)).toHaveCount(0);
 });
 
 test('an unknown route shows the not-found page inside the app', async ({ page, archive }) => {

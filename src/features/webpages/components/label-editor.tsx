@@ -48,7 +48,7 @@ export function LabelEditor({ webpage }: LabelEditorProps) {
         <ul className="chips" aria-label="Labels">
           {labels.map((label) => (
             <li key={label} className="chip">
-              {label}
+              <span className="chip__text">{label}</span>
               <button
                 type="button"
                 className="chip__remove"
