@@ -2,9 +2,8 @@
 // library's filters as a view, delete a view, move within a view, a long view drawn in part, and
 // the recreate path against a server that ignores filters in PATCH (as HamsterBase does).
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, type Archive } from './support/fixtures.ts';
+import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
 import { seed, variedPages, type SeededPage } from './support/seed.ts';
-import { startServer } from './support/server.ts';
 
 interface StoredView {
   id: string;
@@ -285,34 +284,11 @@ test('a view of 400 pages draws only the rows on screen and scrolls to the last'
 
 // A server that ignores filters in PATCH, as HamsterBase does (Folio's test switch).
 const quirky = test.extend<{ quirkyArchive: Archive }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test asks for from this pattern.
-  quirkyArchive: async ({}, use) => {
-    const server = await startServer({ FOLIO_IGNORE_VIEW_FILTER_PATCH: '1' });
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${server.url}/public/api/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${server.token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await response.json()) as { success?: boolean; data?: T; message?: string };
-      if (!response.ok || json.success !== true) {
-        throw new Error(`${method} ${path} failed: ${response.status} ${json.message ?? ''}`);
-      }
-      return json.data as T;
-    };
-    await use({
-      ...server,
-      api,
-      upload: (file, ext, extra = {}) =>
-        api('POST', '/webpages', { content: file.toString('base64'), ext, ...extra }),
-      open: async (page, path = '/') => {
-        await page.goto(`${server.url}${path}#token=${encodeURIComponent(server.token)}`);
-      },
-    });
-    await server.stop();
+  quirkyArchive: async ({ context }, use) => {
+    const archive = await startArchive({ FOLIO_IGNORE_VIEW_FILTER_PATCH: '1' });
+    await use(archive);
+    await context.close();
+    await archive.stop();
   },
 });
 

@@ -15,38 +15,44 @@ export interface Archive extends RunningServer {
   open(page: Page, path?: string): Promise<void>;
 }
 
+/** Starts a real server with an empty archive (`env` adds server settings) and its helpers. */
+export async function startArchive(env: Record<string, string> = {}): Promise<Archive> {
+  const server = await startServer(env);
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.url}/public/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${server.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { success?: boolean; data?: T; message?: string };
+    if (!response.ok || json.success !== true) {
+      throw new Error(`${method} ${path} failed: ${response.status} ${json.message ?? ''}`);
+    }
+    return json.data as T;
+  };
+  return {
+    ...server,
+    api,
+    upload: (file, ext, extra = {}) =>
+      api('POST', '/webpages', { content: file.toString('base64'), ext, ...extra }),
+    open: async (page, path = '/') => {
+      await page.goto(`${server.url}${path}#token=${encodeURIComponent(server.token)}`);
+    },
+  };
+}
+
 export const test = base.extend<{ archive: Archive }>({
   // Every test gets its own server and empty archive: tests never see each other's pages.
   archive: async ({ context }, use) => {
-    const server = await startServer();
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${server.url}/public/api/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${server.token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await response.json()) as { success?: boolean; data?: T; message?: string };
-      if (!response.ok || json.success !== true) {
-        throw new Error(`${method} ${path} failed: ${response.status} ${json.message ?? ''}`);
-      }
-      return json.data as T;
-    };
-    await use({
-      ...server,
-      api,
-      upload: (file, ext, extra = {}) =>
-        api('POST', '/webpages', { content: file.toString('base64'), ext, ...extra }),
-      open: async (page, path = '/') => {
-        await page.goto(`${server.url}${path}#token=${encodeURIComponent(server.token)}`);
-      },
-    });
+    const archive = await startArchive();
+    await use(archive);
     // Close the browser first: it keeps spare connections open to the server, and a server
     // stopping under open connections waits a grace period for them.
     await context.close();
-    await server.stop();
+    await archive.stop();
   },
 });
 
