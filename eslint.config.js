@@ -65,6 +65,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'server/dist',
       'node_modules',
       'data',
       '.tmp',

@@ -1,10 +1,11 @@
-// The real server (`node --import tsx server/src/main.ts`) as a child process on a data folder, and
+// The real server as `npm start` runs it (the bundle server/dist/main.js, built by server/build.ts,
+// under plain node) as a child process on a data folder, and
 // a keep-alive HTTP client for it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { BUILT_SERVER, buildServer } from '../server/build.ts';
 import { log } from './report.ts';
 
 /** Linux's USER_HZ: /proc times are in 1/100 s. */
@@ -34,8 +35,9 @@ export class ServerProcess {
   ) {}
 
   static async start(options: ServerOptions): Promise<ServerProcess> {
+    await buildServer();
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'src', 'main.ts')], {
+    const child = spawn(process.execPath, [BUILT_SERVER], {
       cwd: options.repoRoot,
       env: {
         ...process.env,

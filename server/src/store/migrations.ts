@@ -1,5 +1,27 @@
 import type { Database } from 'better-sqlite3';
 
+// Used by migration 4 only: once it has shipped, what these return must not change.
+
+/** A page's labels in their order, as a JSON array (`page` is the SQL of its id). */
+function labelsJsonOf(page: string): string {
+  return `(SELECT json_group_array(label) FROM (SELECT label FROM webpage_labels
+    WHERE webpage_id = ${page} ORDER BY position LIMIT -1))`;
+}
+
+/**
+ * A page's highlights in their order, as the API shows them (a JSON array); `note` and
+ * `tenThousandth` are left out when null. `LIMIT -1` keeps SQLite from dropping the ORDER BY of
+ * a subquery.
+ */
+function highlightsJsonOf(page: string): string {
+  return `(SELECT json_group_array(json(item)) FROM (SELECT json_patch(
+    json_object('highlightId', h.id, 'type', 1,
+      'marker', json_object('meta', json_object('textBefore', h.text_before, 'textAfter', h.text_after)),
+      'text', h.text, 'editTime', h.edit_time),
+    json_object('note', h.note, 'tenThousandth', h.ten_thousandth)) AS item
+    FROM highlights h WHERE h.webpage_id = ${page} ORDER BY h.seq LIMIT -1))`;
+}
+
 /**
  * The schema, one entry per version (`PRAGMA user_version` is the number applied). Append new
  * migrations; never edit one that has shipped.
@@ -171,6 +193,113 @@ export const MIGRATIONS: readonly string[] = [
   END;
   ANALYZE webpages;
   ANALYZE webpage_labels;
+  `,
+  /* 4: a page's labels and highlights as JSON on its row; live pages per host and per label */ `
+  -- A view's items are the page's columns with its labels and highlights: kept here as JSON texts
+  -- by triggers, a view of tens of thousands of pages reads rows instead of a subquery per page.
+  ALTER TABLE webpages ADD COLUMN labels_json TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE webpages ADD COLUMN highlights_json TEXT NOT NULL DEFAULT '[]';
+  UPDATE webpages SET labels_json = ${labelsJsonOf('webpages.id')}
+    WHERE id IN (SELECT webpage_id FROM webpage_labels);
+  UPDATE webpages SET highlights_json = ${highlightsJsonOf('webpages.id')}
+    WHERE id IN (SELECT webpage_id FROM highlights);
+  CREATE TRIGGER webpage_labels_json_insert AFTER INSERT ON webpage_labels BEGIN
+    UPDATE webpages SET labels_json = ${labelsJsonOf('new.webpage_id')} WHERE id = new.webpage_id;
+  END;
+  CREATE TRIGGER webpage_labels_json_update AFTER UPDATE ON webpage_labels BEGIN
+    UPDATE webpages SET labels_json = ${labelsJsonOf('old.webpage_id')} WHERE id = old.webpage_id;
+    UPDATE webpages SET labels_json = ${labelsJsonOf('new.webpage_id')} WHERE id = new.webpage_id;
+  END;
+  CREATE TRIGGER webpage_labels_json_delete AFTER DELETE ON webpage_labels BEGIN
+    UPDATE webpages SET labels_json = ${labelsJsonOf('old.webpage_id')} WHERE id = old.webpage_id;
+  END;
+  CREATE TRIGGER highlights_json_insert AFTER INSERT ON highlights BEGIN
+    UPDATE webpages SET highlights_json = ${highlightsJsonOf('new.webpage_id')}
+      WHERE id = new.webpage_id;
+  END;
+  CREATE TRIGGER highlights_json_update AFTER UPDATE ON highlights BEGIN
+    UPDATE webpages SET highlights_json = ${highlightsJsonOf('old.webpage_id')}
+      WHERE id = old.webpage_id;
+    UPDATE webpages SET highlights_json = ${highlightsJsonOf('new.webpage_id')}
+      WHERE id = new.webpage_id;
+  END;
+  CREATE TRIGGER highlights_json_delete AFTER DELETE ON highlights BEGIN
+    UPDATE webpages SET highlights_json = ${highlightsJsonOf('old.webpage_id')}
+      WHERE id = old.webpage_id;
+  END;
+
+  -- How many live pages have each host and each label, kept by triggers: the facets read them
+  -- instead of grouping the whole archive on every request.
+  CREATE TABLE host_counts (host TEXT PRIMARY KEY NOT NULL, live INTEGER NOT NULL) STRICT;
+  CREATE INDEX host_counts_by_live ON host_counts (live DESC, host);
+  CREATE TABLE label_counts (label TEXT PRIMARY KEY NOT NULL, live INTEGER NOT NULL) STRICT;
+  CREATE INDEX label_counts_by_live ON label_counts (live DESC, label);
+  INSERT INTO host_counts (host, live)
+    SELECT host, count(*) FROM webpages
+    WHERE deleted = 0 AND host IS NOT NULL AND host <> '' GROUP BY host;
+  INSERT INTO label_counts (label, live)
+    SELECT l.label, count(*) FROM webpage_labels l JOIN webpages w ON w.id = l.webpage_id
+    WHERE w.deleted = 0 AND l.label <> '' GROUP BY l.label;
+  CREATE TRIGGER webpages_host_count_insert AFTER INSERT ON webpages
+    WHEN new.deleted = 0 AND new.host IS NOT NULL AND new.host <> ''
+  BEGIN
+    INSERT INTO host_counts (host, live) VALUES (new.host, 1)
+      ON CONFLICT (host) DO UPDATE SET live = live + 1;
+  END;
+  CREATE TRIGGER webpages_host_count_update AFTER UPDATE OF host, deleted ON webpages
+    WHEN old.host IS NOT new.host OR old.deleted <> new.deleted
+  BEGIN
+    UPDATE host_counts SET live = live - 1 WHERE old.deleted = 0 AND host = old.host;
+    DELETE FROM host_counts WHERE host = old.host AND live <= 0;
+    INSERT INTO host_counts (host, live) SELECT new.host, 1
+      WHERE new.deleted = 0 AND new.host IS NOT NULL AND new.host <> ''
+      ON CONFLICT (host) DO UPDATE SET live = live + 1;
+  END;
+  CREATE TRIGGER webpages_host_count_delete AFTER DELETE ON webpages WHEN old.deleted = 0 BEGIN
+    UPDATE host_counts SET live = live - 1 WHERE host = old.host;
+    DELETE FROM host_counts WHERE host = old.host AND live <= 0;
+  END;
+  -- A page's labels count while it is live: deleting or restoring it moves all of them.
+  CREATE TRIGGER webpages_label_count_update AFTER UPDATE OF deleted ON webpages
+    WHEN old.deleted <> new.deleted
+  BEGIN
+    INSERT INTO label_counts (label, live)
+      SELECT label, 1 FROM webpage_labels WHERE webpage_id = new.id AND new.deleted = 0 AND label <> ''
+      ON CONFLICT (label) DO UPDATE SET live = live + 1;
+    UPDATE label_counts SET live = live - 1
+      WHERE new.deleted = 1 AND label IN (SELECT label FROM webpage_labels WHERE webpage_id = new.id);
+    DELETE FROM label_counts WHERE live <= 0
+      AND label IN (SELECT label FROM webpage_labels WHERE webpage_id = new.id);
+  END;
+  -- Before the row goes: its labels are deleted after it (ON DELETE CASCADE), when it is no longer
+  -- there to say whether it was live.
+  CREATE TRIGGER webpages_label_count_delete BEFORE DELETE ON webpages WHEN old.deleted = 0 BEGIN
+    UPDATE label_counts SET live = live - 1
+      WHERE label IN (SELECT label FROM webpage_labels WHERE webpage_id = old.id);
+    DELETE FROM label_counts WHERE live <= 0
+      AND label IN (SELECT label FROM webpage_labels WHERE webpage_id = old.id);
+  END;
+  CREATE TRIGGER webpage_labels_count_insert AFTER INSERT ON webpage_labels
+    WHEN new.label <> '' AND (SELECT deleted FROM webpages WHERE id = new.webpage_id) = 0
+  BEGIN
+    INSERT INTO label_counts (label, live) VALUES (new.label, 1)
+      ON CONFLICT (label) DO UPDATE SET live = live + 1;
+  END;
+  CREATE TRIGGER webpage_labels_count_delete AFTER DELETE ON webpage_labels
+    WHEN (SELECT deleted FROM webpages WHERE id = old.webpage_id) = 0
+  BEGIN
+    UPDATE label_counts SET live = live - 1 WHERE label = old.label;
+    DELETE FROM label_counts WHERE label = old.label AND live <= 0;
+  END;
+  CREATE TRIGGER webpage_labels_count_update AFTER UPDATE OF label, webpage_id ON webpage_labels
+  BEGIN
+    UPDATE label_counts SET live = live - 1 WHERE label = old.label
+      AND (SELECT deleted FROM webpages WHERE id = old.webpage_id) = 0;
+    DELETE FROM label_counts WHERE label = old.label AND live <= 0;
+    INSERT INTO label_counts (label, live) SELECT new.label, 1
+      WHERE new.label <> '' AND (SELECT deleted FROM webpages WHERE id = new.webpage_id) = 0
+      ON CONFLICT (label) DO UPDATE SET live = live + 1;
+  END;
   `,
 ];
 

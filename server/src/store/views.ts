@@ -64,29 +64,18 @@ const VIEW_ORDER: Readonly<Record<ViewSort, string>> = {
   6: 'w.annotate_count DESC, w.id DESC',
 };
 
-/** A highlight as the API shows it; `note` and `tenThousandth` are left out when null. */
-const HIGHLIGHT_JSON = `json_patch(
-  json_object('highlightId', h.id, 'type', 1,
-    'marker', json_object('meta', json_object('textBefore', h.text_before, 'textAfter', h.text_after)),
-    'text', h.text, 'editTime', h.edit_time),
-  json_object('note', h.note, 'tenThousandth', h.ten_thousandth))`;
-
 /**
- * A ViewWebpagesListItem (see toViewListItem). Labels and highlights are read in their order from
- * indexes (webpage_labels_in_order, highlights_by_webpage) by ordered subqueries, cheaper than an
- * ordered aggregate, which sorts every page's few rows; `LIMIT -1` keeps SQLite from dropping the
- * ORDER BY of a subquery.
+ * A ViewWebpagesListItem (see toViewListItem) as a JSON text, from the row alone: its labels and
+ * highlights are kept on it as JSON by triggers (migration 4). Concatenated rather than made by
+ * json_object, which checks and copies every value again.
  */
-const VIEW_ITEM_JSON = `json_object(
-  'id', w.id, 'title', w.title, 'firstAddTime', w.first_add_time, 'createTime', w.create_time,
-  'liked', json(iif(w.liked, 'true', 'false')), 'read', json(iif(w.read, 'true', 'false')),
-  'link', w.link, 'size', w.size, 'ext', w.ext,
-  'labels', json((SELECT json_group_array(label) FROM (SELECT l.label FROM webpage_labels l
-    WHERE l.webpage_id = w.id ORDER BY l.position LIMIT -1))),
-  'annotateCount', w.annotate_count, 'lastModified', w.last_modified, 'deleted', 0,
-  'highlights', json(iif(w.annotate_count = 0, '[]',
-    (SELECT json_group_array(json(item)) FROM (SELECT ${HIGHLIGHT_JSON} AS item FROM highlights h
-      WHERE h.webpage_id = w.id ORDER BY h.seq LIMIT -1)))))`;
+const VIEW_ITEM_JSON = `'{"id":' || json_quote(w.id) || ',"title":' || json_quote(w.title)
+  || ',"firstAddTime":' || w.first_add_time || ',"createTime":' || w.create_time
+  || ',"liked":' || iif(w.liked, 'true', 'false') || ',"read":' || iif(w.read, 'true', 'false')
+  || ',"link":' || json_quote(w.link) || ',"size":' || w.size || ',"ext":' || json_quote(w.ext)
+  || ',"labels":' || w.labels_json || ',"annotateCount":' || w.annotate_count
+  || ',"lastModified":' || w.last_modified || ',"deleted":0,"highlights":' || w.highlights_json
+  || '}'`;
 
 interface ViewRow {
   id: string;

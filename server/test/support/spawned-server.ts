@@ -24,11 +24,13 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** How long to wait for the address (ms). */
   startTimeout?: number;
+  /** A file to run with plain `node` instead of the sources (the bundle `npm start` builds). */
+  entry?: string;
 }
 
 /**
- * Starts the real server process (`node --import tsx server/src/main.ts`, what `npm start` runs)
- * on loopback, and resolves once it printed its address.
+ * Starts the real server process (`node --import tsx server/src/main.ts`, or `node <entry>` for
+ * the bundle that `npm start` runs) on loopback, and resolves once it printed its address.
  */
 export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
   const env: Record<string, string | undefined> = {
@@ -41,7 +43,9 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
     ...options.env,
   };
   if (options.token === undefined) delete env.FOLIO_TOKEN;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const args =
+    options.entry === undefined ? ['--import', 'tsx', 'server/src/main.ts'] : [options.entry];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,24 @@
+// Bundles the server (server/src/main.ts) into server/dist/main.js for `npm start`: plain `node`
+// runs it without a TypeScript loader in the process (tsx holds ~45 MB more). Packages stay
+// external (better-sqlite3 is native); paths that the server finds from its own location
+// (`../../openapi`, `../../dist`) hold from server/dist as they do from server/src.
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export const BUILT_SERVER = fileURLToPath(new URL('./dist/main.js', import.meta.url));
+
+export async function buildServer(): Promise<void> {
+  await build({
+    entryPoints: [fileURLToPath(new URL('./src/main.ts', import.meta.url))],
+    outfile: BUILT_SERVER,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
