@@ -297,6 +297,10 @@ export interface paths {
          *     then the first `limit` pages when `enableLimit` is on.
          *     HamsterBase: "or" with no filters returns nothing and the duplicate filters never match.
          *     Folio: no filters means every page, whatever the match, and the duplicate filters work.
+         *     Folio: the answer carries an `ETag` (except for a random order) and
+         *     `Cache-Control: private, no-cache`; a request whose `If-None-Match` names it gets a 304
+         *     without the view being read again, until anything in the archive changes. A browser's
+         *     cache does this by itself. HamsterBase sends neither.
          */
         get: operations["listViewWebpages"];
         put?: never;
@@ -1274,7 +1278,10 @@ export interface operations {
     listViewWebpages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Folio: the ETag of an answer the client has. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The view id (a UUID). */
                 view_id: components["parameters"]["ViewId"];
@@ -1286,11 +1293,21 @@ export interface operations {
             /** @description The webpages of the view, in the view's order. */
             200: {
                 headers: {
+                    /** @description Folio: names this answer (absent for a random order). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ViewWebpagesListResponse"];
                 };
+            };
+            /** @description Folio: the client's copy (`If-None-Match`) is current; no body. */
+            304: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

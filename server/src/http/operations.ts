@@ -31,7 +31,9 @@ export interface OperationInput<K extends OperationId> {
 
 export type OperationHandler<K extends OperationId> = (
   input: OperationInput<K>,
-) => SuccessData<K> | StreamedEnvelope | Promise<SuccessData<K> | StreamedEnvelope>;
+) => Answer<K> | Promise<Answer<K>>;
+
+type Answer<K extends OperationId> = SuccessData<K> | StreamedEnvelope | NotModified;
 
 export interface OperationOptions {
   /** Largest accepted request body in bytes (the app's default otherwise). */
@@ -51,8 +53,27 @@ export class StreamedEnvelope {
   constructor(
     readonly stream: Readable,
     readonly length: number,
+    /** Sent as the ETag (with `Cache-Control: private, no-cache`: clients revalidate). */
+    readonly etag?: string,
   ) {}
 }
+
+/** A handler's answer when the client's copy is current (its If-None-Match has the ETag). */
+export class NotModified {
+  constructor(readonly etag: string) {}
+}
+
+/** Whether the request's If-None-Match names this ETag (or `*`). */
+export function clientHas(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (header === undefined) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+const REVALIDATE = 'private, no-cache';
 
 /**
  * Registers handlers by operationId: the method and path come from the contract, every request is
@@ -98,7 +119,17 @@ export class OperationRegistry {
           body: valid.body as OperationBody<K>,
           request,
         });
+        if (data instanceof NotModified) {
+          return reply
+            .code(304)
+            .header('etag', data.etag)
+            .header('cache-control', REVALIDATE)
+            .send();
+        }
         if (data instanceof StreamedEnvelope) {
+          if (data.etag !== undefined) {
+            reply.header('etag', data.etag).header('cache-control', REVALIDATE);
+          }
           return reply
             .type('application/json; charset=utf-8')
             .header('content-length', data.length)

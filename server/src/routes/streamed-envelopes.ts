@@ -40,11 +40,12 @@ export async function base64Envelope(path: string): Promise<StreamedEnvelope> {
 }
 
 /** `{"success":true,"data":{"<key>":[<items>]}}` where `items` are JSON texts joined by commas. */
-export function jsonListEnvelope(key: string, items: Buffer): StreamedEnvelope {
+export function jsonListEnvelope(key: string, items: Buffer, etag?: string): StreamedEnvelope {
   const head = Buffer.from(`{"success":true,"data":{${JSON.stringify(key)}:[`);
   const tail = Buffer.from(']}}');
   return new StreamedEnvelope(
     Readable.from([head, items, tail], { objectMode: false }),
     head.length + items.length + tail.length,
+    etag,
   );
 }

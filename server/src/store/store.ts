@@ -9,6 +9,7 @@ import { TokenStore } from './tokens.ts';
 import { ViewStore } from './views.ts';
 import { WebpageList } from './webpage-list.ts';
 import { WebpageStore } from './webpages.ts';
+import { WriteGeneration } from './write-generation.ts';
 
 /** Everything the archive keeps: the database (`<data>/folio.db`) and the original files. */
 export interface Store {
@@ -24,6 +25,8 @@ export interface Store {
   facets: FacetStore;
   /** API tokens made with the token CLI (hashes only). */
   tokens: TokenStore;
+  /** Changes with every write: what was read at one generation holds until the next. */
+  generation: WriteGeneration;
   close(): void;
 }
 
@@ -33,17 +36,19 @@ export async function openStore(dataDir: string): Promise<Store> {
   const db = openDatabase(join(dataDir, 'folio.db'));
   const labels = new LabelStore(db);
   const highlights = new HighlightStore(db);
+  const generation = new WriteGeneration(db);
   return {
     db,
     blobs,
     webpages: new WebpageStore(db, labels),
     labels,
     highlights,
-    list: new WebpageList(db, labels),
+    list: new WebpageList(db, labels, generation),
     search: new SearchStore(db, labels),
     views: new ViewStore(db, labels, highlights),
     facets: new FacetStore(db),
     tokens: new TokenStore(db),
+    generation,
     close: () => closeDatabase(db),
   };
 }

@@ -182,6 +182,18 @@ export class ViewStore {
   }
 
   /**
+   * The statement of `webpagesJson`: what the answer depends on besides the data (a random
+   * order aside), so that it can name the answer.
+   */
+  static webpagesQuery(view: ViewQuery, now: number): { sql: string; params: unknown[] } {
+    const where = viewFilterSql(view.filters, view.match, now);
+    const sql = `SELECT CAST(group_concat(item, ',') AS BLOB) FROM (
+      SELECT ${VIEW_ITEM_JSON} AS item FROM webpages w WHERE ${where.sql}
+      ORDER BY ${VIEW_ORDER[view.sort]} LIMIT ?)`;
+    return { sql, params: [...where.params, view.enableLimit ? view.limit : -1] };
+  }
+
+  /**
    * The view's webpages as the API shows them (`ViewWebpagesListItem`), as the bytes of their
    * JSON texts joined by commas, made by SQLite: the same items as `webpages` + `toViewListItem`,
    * at a fraction of the cost (no row objects, no strings, no JSON.stringify of tens of thousands
@@ -189,11 +201,7 @@ export class ViewStore {
    * items are concatenated in that order.
    */
   webpagesJson(view: ViewQuery, now: number): Buffer {
-    const where = viewFilterSql(view.filters, view.match, now);
-    const sql = `SELECT CAST(group_concat(item, ',') AS BLOB) FROM (
-      SELECT ${VIEW_ITEM_JSON} AS item FROM webpages w WHERE ${where.sql}
-      ORDER BY ${VIEW_ORDER[view.sort]} LIMIT ?)`;
-    const params = [...where.params, view.enableLimit ? view.limit : -1];
+    const { sql, params } = ViewStore.webpagesQuery(view, now);
     const joined = this.statements
       .get(sql)
       .pluck()
