@@ -11,7 +11,7 @@ import { toViewListItem } from '../src/routes/serialize.ts';
 import { MIGRATIONS, migrate } from '../src/store/migrations.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import type { ViewFilterInput, ViewMatch } from '../src/store/view-filters.ts';
-import type { ViewQuery, ViewSort } from '../src/store/views.ts';
+import { ViewStore, type ViewQuery, type ViewSort } from '../src/store/views.ts';
 
 let dir: string;
 let store: Store;
@@ -246,12 +246,15 @@ describe('view items made by SQLite', () => {
         enableLimit: false,
       },
     ];
+    // In chunks of the default size and of two pages (chunk boundaries keep the order).
+    const stores = [store.views, new ViewStore(store.db, store.labels, store.highlights, 2)];
     for (const view of views) {
       const expected = store.views.webpages(view, NOW).map(toViewListItem);
-      const made = JSON.parse(
-        `[${store.views.webpagesJson(view, NOW).toString('utf8')}]`,
-      ) as unknown;
-      expect(made, JSON.stringify(view)).toEqual(expected);
+      for (const viewStore of stores) {
+        const chunks = viewStore.webpagesJson(view, NOW).map((chunk) => chunk.toString('utf8'));
+        const made = JSON.parse(`[${chunks.join(',')}]`) as unknown;
+        expect(made, JSON.stringify(view)).toEqual(expected);
+      }
     }
   });
 });

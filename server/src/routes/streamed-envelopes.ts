@@ -39,13 +39,24 @@ export async function base64Envelope(path: string): Promise<StreamedEnvelope> {
   );
 }
 
-/** `{"success":true,"data":{"<key>":[<items>]}}` where `items` are JSON texts joined by commas. */
-export function jsonListEnvelope(key: string, items: Buffer, etag?: string): StreamedEnvelope {
+/**
+ * `{"success":true,"data":{"<key>":[<items>]}}` where `items` are chunks of JSON texts joined by
+ * commas (each chunk is items joined by commas; chunks are joined by commas too).
+ */
+export function jsonListEnvelope(
+  key: string,
+  chunks: readonly Buffer[],
+  etag?: string,
+): StreamedEnvelope {
   const head = Buffer.from(`{"success":true,"data":{${JSON.stringify(key)}:[`);
   const tail = Buffer.from(']}}');
-  return new StreamedEnvelope(
-    Readable.from([head, items, tail], { objectMode: false }),
-    head.length + items.length + tail.length,
-    etag,
-  );
+  const parts = [
+    head,
+    ...chunks.flatMap((chunk, index) => (index === 0 ? [chunk] : [COMMA, chunk])),
+    tail,
+  ];
+  const length = parts.reduce((total, part) => total + part.length, 0);
+  return new StreamedEnvelope(Readable.from(parts, { objectMode: false }), length, etag);
 }
+
+const COMMA = Buffer.from(',');
