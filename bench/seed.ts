@@ -20,6 +20,7 @@ import { hostOf } from '../server/src/links.ts';
 import { MIGRATIONS } from '../server/src/store/migrations.ts';
 import { titleKey, type WebpageExt } from '../server/src/store/records.ts';
 import { openStore } from '../server/src/store/store.ts';
+import { prng } from '../test/support/prng.ts';
 import { log } from './report.ts';
 
 /** Bump when the generated data changes, so that cached archives are rebuilt. */
@@ -52,18 +53,6 @@ export interface SeededArchive {
   info: SeedInfo;
   /** True when this run built it (false: taken from the cache). */
   built: boolean;
-}
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Samples indexes 0..n-1 with Zipf weights 1/(i+1)^s (a few very common, a long tail). */

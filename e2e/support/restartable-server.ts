@@ -4,9 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../..');
+import { join } from 'node:path';
+import { launchServer, randomToken, root } from './server.ts';
 
 export interface RestartableServer {
   /** Origin of the app and API, the same across restarts. */
@@ -32,7 +31,7 @@ export async function startRestartableServer(token = randomToken()): Promise<Res
   let currentToken = token;
   // Every process started, so that `dispose` can end one whose stop did not finish.
   const launched = new Set<ChildProcess>();
-  const first = await launch(dataDir, 0, currentToken);
+  const first = await launchServer({ dataDir, port: 0, token: currentToken });
   child = first.child;
   launched.add(child);
   const port = first.port;
@@ -68,7 +67,7 @@ export async function startRestartableServer(token = randomToken()): Promise<Res
       // The port was just released: a few tries in case the system needs a moment.
       for (let attempt = 0; ; attempt++) {
         try {
-          child = (await launch(dataDir, port, currentToken)).child;
+          child = (await launchServer({ dataDir, port, token: currentToken })).child;
           launched.add(child);
           return;
         } catch (error) {
@@ -87,50 +86,6 @@ export async function startRestartableServer(token = randomToken()): Promise<Res
     },
   };
   return server;
-}
-
-function randomToken(): string {
-  return `e2e-${Math.random().toString(36).slice(2)}`;
-}
-
-async function launch(
-  dataDir: string,
-  port: number,
-  token: string,
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      FOLIO_DATA_DIR: dataDir,
-      FOLIO_TOKEN: token,
-      FOLIO_LOG: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolvePort, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`Folio's server did not start in time:\n${output}`));
-    }, 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:(\d+)\/#token=/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolvePort({ child, port: Number(match[1]) });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Folio's server exited with ${code}:\n${output}`));
-    });
-  });
 }
 
 function runTokenCli(dataDir: string, args: string[]): Promise<string> {

@@ -11,7 +11,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const root = resolve(import.meta.dirname, '../..');
+/** The repository's root, where the server's scripts run. */
+export const root = resolve(import.meta.dirname, '../..');
+
+/** A fresh token for a test's server. */
+export function randomToken(): string {
+  return `e2e-${Math.random().toString(36).slice(2)}`;
+}
 
 /**
  * Starts Folio's real server (the same entry point as `npm start`) on a free port with an empty
@@ -19,21 +25,8 @@ const root = resolve(import.meta.dirname, '../..');
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
-  const token = `e2e-${Math.random().toString(36).slice(2)}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      FOLIO_DATA_DIR: dataDir,
-      FOLIO_TOKEN: token,
-      FOLIO_LOG: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await waitForAddress(child);
+  const token = randomToken();
+  const { child, url } = await launchServer({ dataDir, port: 0, token, env });
   return {
     url,
     token,
@@ -49,8 +42,39 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-function waitForAddress(child: ChildProcess): Promise<string> {
-  return new Promise((resolveUrl, reject) => {
+export interface LaunchOptions {
+  dataDir: string;
+  /** 0 for a free one. */
+  port: number;
+  token: string;
+  /** More environment variables for the server. */
+  env?: Record<string, string>;
+}
+
+/**
+ * Spawns the server process (`server/src/main.ts`, as `npm start` runs it) on loopback and
+ * resolves once it prints its address; rejects with its output when it exits or is not up in 30 s.
+ */
+export function launchServer({
+  dataDir,
+  port,
+  token,
+  env = {},
+}: LaunchOptions): Promise<{ child: ChildProcess; url: string; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_TOKEN: token,
+      FOLIO_LOG: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolveLaunch, reject) => {
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -61,7 +85,7 @@ function waitForAddress(child: ChildProcess): Promise<string> {
       const match = /(http:\/\/[^\s/]+)\/#token=/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolveUrl(match[1]);
+        resolveLaunch({ child, url: match[1], port: Number(new URL(match[1]).port) });
       }
     };
     child.stdout?.on('data', onData);

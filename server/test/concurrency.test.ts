@@ -14,6 +14,7 @@ import { readdirSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml } from '../../test/support/archives.ts';
+import { prng } from '../../test/support/prng.ts';
 import { call, ok } from './support/api.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -30,18 +31,6 @@ interface Write {
   value: Value;
   sentAt: number;
   answeredAt: number;
-}
-
-/** mulberry32, seeded per client so that a run can be replayed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const files = Array.from({ length: PAGES }, (_, index) =>

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { prng } from '../../test/support/prng.ts';
 import { call, ok } from './support/api.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
 
@@ -15,18 +16,6 @@ const SEED = Number(process.env.FOLIO_CRASH_SEED ?? 0x5eed_2026);
 const WORKERS = 6;
 const ROUNDS = 2;
 const TOKEN = 'crash-test-token';
-
-/** mulberry32: a small seeded PRNG, so that a failing run can be replayed with its seed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FacetStore } from '../src/store/facets.ts';
 import { openStore } from '../src/store/store.ts';
 import { fails, ok } from './support/api.ts';
-import { fileFor, seed, type SeedPage } from './support/seed.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { fileFor, useSeededServer, type SeedPage } from './support/seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 1, 1);
@@ -49,23 +48,15 @@ const PAGES: SeedPage[] = [
   },
 ];
 
-let server: TestServer;
-let seeded: Awaited<ReturnType<typeof seed>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  seeded = await seed(server, PAGES);
+// The deleted page's host and labels must not count.
+const archive = useSeededServer(PAGES, async (server, seeded) => {
   await ok(server, 'deleteWebpage', { params: { id: seeded.id('gone') } });
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('getFacets (Folio extension)', () => {
   it('answers the hosts and labels of live webpages, most used first, as the spec says', async () => {
     // `ok` checks the status and the body against the contract.
-    const facets = await ok(server, 'getFacets');
+    const facets = await ok(archive, 'getFacets');
     expect(facets).toEqual({
       hosts: [
         { value: 'b.example', count: 2 },
@@ -81,31 +72,34 @@ describe('getFacets (Folio extension)', () => {
   });
 
   it('gives hosts the list filter accepts', async () => {
-    const { hosts } = await ok(server, 'getFacets');
+    const { hosts } = await ok(archive, 'getFacets');
     for (const { value, count } of hosts) {
-      const list = await ok(server, 'listWebpages', { query: { host: value } });
+      const list = await ok(archive, 'listWebpages', { query: { host: value } });
       expect(list.webpages, value).toHaveLength(count);
     }
   });
 
   it('follows label changes and restores', async () => {
-    await ok(server, 'patchWebpage', { params: { id: seeded.id('c') }, body: { labels: [] } });
-    let facets = await ok(server, 'getFacets');
+    await ok(archive, 'patchWebpage', {
+      params: { id: archive.id('c') },
+      body: { labels: [] },
+    });
+    let facets = await ok(archive, 'getFacets');
     expect(facets.labels.map((label) => label.value)).not.toContain('art');
 
     // Re-uploading the deleted page's bytes restores it with its labels.
     const gone = PAGES.find((page) => page.key === 'gone')!;
-    await ok(server, 'uploadWebpage', {
+    await ok(archive, 'uploadWebpage', {
       body: { content: fileFor(gone).toString('base64'), ext: 'html' },
     });
-    facets = await ok(server, 'getFacets');
+    facets = await ok(archive, 'getFacets');
     expect(facets.labels).toContainEqual({ value: 'only-deleted', count: 1 });
     expect(facets.labels[0]).toEqual({ value: 'tech', count: 3 });
     expect(facets.hosts).toContainEqual({ value: 'gone.example', count: 1 });
   });
 
   it('needs the token', async () => {
-    await fails(server, 'getFacets', 401, { token: null });
+    await fails(archive, 'getFacets', 401, { token: null });
   });
 });
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fails, ok } from './support/api.ts';
-import { seed, type SeedPage } from './support/seed.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { useSeededServer, type SeedPage } from './support/seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -56,28 +55,18 @@ const PAGES: SeedPage[] = [
   },
 ];
 
-let server: TestServer;
-let seeded: Awaited<ReturnType<typeof seed>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  seeded = await seed(server, PAGES);
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const archive = useSeededServer(PAGES);
 
 async function list(query: Record<string, string | number | string[]> = {}) {
-  const data = await ok(server, 'listWebpages', { query });
-  return seeded.keys(data.webpages);
+  const data = await ok(archive, 'listWebpages', { query });
+  return archive.keys(data.webpages);
 }
 
 describe('listWebpages', () => {
   it('lists newest first by default, with list item fields only', async () => {
-    const data = await ok(server, 'listWebpages');
-    expect(seeded.keys(data.webpages)).toEqual(['f', 'e', 'd', 'c', 'b', 'a']);
-    const item = data.webpages.find((page) => page.id === seeded.id('a'));
+    const data = await ok(archive, 'listWebpages');
+    expect(archive.keys(data.webpages)).toEqual(['f', 'e', 'd', 'c', 'b', 'a']);
+    const item = data.webpages.find((page) => page.id === archive.id('a'));
     expect(Object.keys(item ?? {}).sort()).toEqual([
       'annotateCount',
       'createTime',
@@ -101,7 +90,7 @@ describe('listWebpages', () => {
       firstAddTime: T0 + DAY,
       ext: 'html',
     });
-    const noLink = data.webpages.find((page) => page.id === seeded.id('d'));
+    const noLink = data.webpages.find((page) => page.id === archive.id('d'));
     expect(noLink?.link).toBeNull();
   });
 
@@ -142,8 +131,8 @@ describe('listWebpages', () => {
     expect(await list({ sort: 'first_add_time_desc' })).toEqual(['f', 'e', 'd', 'c', 'b', 'a']);
     expect(await list({ sort: 'first_add_time_asc' })).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     // "Apple" and "apple" tie: the id decides, the same way every time.
-    const apples = [seeded.id('b'), seeded.id('e')].sort();
-    const appleKeys = apples.map((id) => (id === seeded.id('b') ? 'b' : 'e'));
+    const apples = [archive.id('b'), archive.id('e')].sort();
+    const appleKeys = apples.map((id) => (id === archive.id('b') ? 'b' : 'e'));
     expect(await list({ sort: 'title_asc' })).toEqual([...appleKeys, 'a', 'c', 'd', 'f']);
     expect(await list({ sort: 'title_desc' })).toEqual([
       'f',
@@ -152,15 +141,19 @@ describe('listWebpages', () => {
       'a',
       ...appleKeys.reverse(),
     ]);
-    const ascCounts = await ok(server, 'listWebpages', { query: { sort: 'annotate_count_asc' } });
+    const ascCounts = await ok(archive, 'listWebpages', {
+      query: { sort: 'annotate_count_asc' },
+    });
     expect(ascCounts.webpages.map((page) => page.annotateCount)).toEqual([0, 0, 0, 1, 2, 3]);
-    const zeroes = ['b', 'e', 'f'].map((key) => seeded.id(key)).sort();
+    const zeroes = ['b', 'e', 'f'].map((key) => archive.id(key)).sort();
     expect(ascCounts.webpages.slice(0, 3).map((page) => page.id)).toEqual(zeroes);
-    const descCounts = await ok(server, 'listWebpages', { query: { sort: 'annotate_count_desc' } });
+    const descCounts = await ok(archive, 'listWebpages', {
+      query: { sort: 'annotate_count_desc' },
+    });
     expect(descCounts.webpages.map((page) => page.id)).toEqual([
-      seeded.id('d'),
-      seeded.id('a'),
-      seeded.id('c'),
+      archive.id('d'),
+      archive.id('a'),
+      archive.id('c'),
       ...[...zeroes].reverse(),
     ]);
   });
@@ -194,7 +187,7 @@ describe('listWebpages', () => {
       [{ color: 'red' }, 'query/color is not allowed'],
     ];
     for (const [query, message] of cases) {
-      const error = await fails(server, 'listWebpages', 400, { query });
+      const error = await fails(archive, 'listWebpages', 400, { query });
       expect(error.message).toBe(message);
     }
   });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fails, fetchApiError, ok, upload } from './support/api.ts';
-import { fileFor } from './support/seed.ts';
-import { seed, type SeedPage } from './support/seed.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { fileFor, useSeededServer, type SeedPage } from './support/seed.ts';
+import { startTestServer } from './support/test-server.ts';
 
 const LONG_TEXT = `${'Filler words about nothing in particular. '.repeat(20)}The quokka smiled at the camera. ${'More filler text follows here. '.repeat(20)}`;
 
@@ -63,27 +62,17 @@ const PAGES: SeedPage[] = [
   },
 ];
 
-let server: TestServer;
-let seeded: Awaited<ReturnType<typeof seed>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  seeded = await seed(server, PAGES);
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const archive = useSeededServer(PAGES);
 
 async function search(query: Record<string, string | number | string[]>) {
-  return (await ok(server, 'searchWebpages', { query: query as Record<string, string> })).webpages;
+  return (await ok(archive, 'searchWebpages', { query: query as Record<string, string> })).webpages;
 }
 
 describe('searchWebpages', () => {
   it('finds words in titles and text, title matches first', async () => {
     const results = await search({ q: 'quokka' });
     // A title match ranks above body-only matches, even a body full of the word.
-    expect(seeded.keys(results)).toEqual(['title', 'many', 'body']);
+    expect(archive.keys(results)).toEqual(['title', 'many', 'body']);
     const [inTitle, , inBody] = results;
     expect(inTitle?.title).toEqual([
       { type: 'mark', content: 'Quokka' },
@@ -116,98 +105,98 @@ describe('searchWebpages', () => {
   });
 
   it('needs every word', async () => {
-    expect(seeded.keys(await search({ q: 'quokka camera' }))).toEqual(['body']);
-    expect(seeded.keys(await search({ q: 'QUOKKA   Camera ' }))).toEqual(['body']);
+    expect(archive.keys(await search({ q: 'quokka camera' }))).toEqual(['body']);
+    expect(archive.keys(await search({ q: 'QUOKKA   Camera ' }))).toEqual(['body']);
     expect(await search({ q: 'quokka zebra' })).toEqual([]);
   });
 
   it('finds Japanese and Chinese without spaces, long and short queries', async () => {
-    expect(seeded.keys(await search({ q: '天気は' }))).toEqual(['ja']);
-    expect(seeded.keys(await search({ q: '長城' }))).toEqual([]);
-    expect(seeded.keys(await search({ q: '长城' }))).toEqual(['zh']);
-    expect(seeded.keys(await search({ q: '北京' }))).toEqual(['zh']);
-    expect(seeded.keys(await search({ q: '雨' }))).toEqual(['ja']);
-    expect(seeded.keys(await search({ q: '日本語' }))).toEqual(['ja']);
+    expect(archive.keys(await search({ q: '天気は' }))).toEqual(['ja']);
+    expect(archive.keys(await search({ q: '長城' }))).toEqual([]);
+    expect(archive.keys(await search({ q: '长城' }))).toEqual(['zh']);
+    expect(archive.keys(await search({ q: '北京' }))).toEqual(['zh']);
+    expect(archive.keys(await search({ q: '雨' }))).toEqual(['ja']);
+    expect(archive.keys(await search({ q: '日本語' }))).toEqual(['ja']);
     // A two-character word inside a title without spaces.
     const [cn, ...rest] = await search({ q: '中文' });
-    expect(rest.map((result) => result.id).sort()).toEqual([seeded.id('zh')]);
-    expect(cn?.id).toBe(seeded.id('cn'));
+    expect(rest.map((result) => result.id).sort()).toEqual([archive.id('zh')]);
+    expect(cn?.id).toBe(archive.id('cn'));
     expect(cn?.title).toEqual([
       { type: 'text', content: '这是' },
       { type: 'mark', content: '中文' },
       { type: 'text', content: '网页' },
     ]);
-    expect(seeded.keys(await search({ q: '中文网页' }))).toEqual(['cn']);
-    expect(seeded.keys(await search({ q: '中文 长城' }))).toEqual(['zh']);
+    expect(archive.keys(await search({ q: '中文网页' }))).toEqual(['cn']);
+    expect(archive.keys(await search({ q: '中文 长城' }))).toEqual(['zh']);
     const [ja] = await search({ q: '晴れ' });
     expect(ja?.content).toContainEqual({ type: 'mark', content: '晴れ' });
     expect(ja?.labels).toEqual(['日本']);
   });
 
   it('treats short words and special characters literally', async () => {
-    expect(seeded.keys(await search({ q: 'of' }))).toEqual(['title']);
+    expect(archive.keys(await search({ q: 'of' }))).toEqual(['title']);
     expect(await search({ q: '%' })).toEqual([]);
     expect(await search({ q: '"quo' })).toEqual([]);
-    expect(seeded.keys(await search({ q: 'cats:' }))).toEqual([]);
-    expect(seeded.keys(await search({ q: 'see:' }))).toEqual(['other']);
+    expect(archive.keys(await search({ q: 'cats:' }))).toEqual([]);
+    expect(archive.keys(await search({ q: 'see:' }))).toEqual(['other']);
     // FTS5 operators are words like any other ("nothing" contains "not").
-    expect(seeded.keys(await search({ q: 'NOT quokka' }))).toEqual(['body']);
-    expect(seeded.keys(await search({ q: 'quokka*' }))).toEqual([]);
+    expect(archive.keys(await search({ q: 'NOT quokka' }))).toEqual(['body']);
+    expect(archive.keys(await search({ q: 'quokka*' }))).toEqual([]);
   });
 
   it('takes the list filters and paging', async () => {
-    expect(seeded.keys(await search({ q: 'quokka', liked: 'true' }))).toEqual(['title']);
-    expect(seeded.keys(await search({ q: 'quokka', liked: 'false' }))).toEqual(['many', 'body']);
-    expect(seeded.keys(await search({ q: '中文', read: 'true' }))).toEqual(['cn']);
-    expect(seeded.keys(await search({ q: '中文', ext: 'webarchive' }))).toEqual(['zh']);
-    expect(seeded.keys(await search({ q: 'quokka', ext: ['html', 'mhtml'] }))).toEqual([
+    expect(archive.keys(await search({ q: 'quokka', liked: 'true' }))).toEqual(['title']);
+    expect(archive.keys(await search({ q: 'quokka', liked: 'false' }))).toEqual(['many', 'body']);
+    expect(archive.keys(await search({ q: '中文', read: 'true' }))).toEqual(['cn']);
+    expect(archive.keys(await search({ q: '中文', ext: 'webarchive' }))).toEqual(['zh']);
+    expect(archive.keys(await search({ q: 'quokka', ext: ['html', 'mhtml'] }))).toEqual([
       'title',
       'many',
       'body',
     ]);
     expect(await search({ q: 'quokka', annotated: 'true' })).toEqual([]);
-    expect(seeded.keys(await search({ q: 'quokka', host: 'travel.example' }))).toEqual(['body']);
-    expect(seeded.keys(await search({ q: 'quokka', labels: 'animals' }))).toEqual(['title']);
-    expect(seeded.keys(await search({ q: 'quokka', per_page: 1 }))).toEqual(['title']);
-    expect(seeded.keys(await search({ q: 'quokka', per_page: 1, page: 2 }))).toEqual(['many']);
-    expect(seeded.keys(await search({ q: 'quokka', per_page: 2, page: 2 }))).toEqual(['body']);
+    expect(archive.keys(await search({ q: 'quokka', host: 'travel.example' }))).toEqual(['body']);
+    expect(archive.keys(await search({ q: 'quokka', labels: 'animals' }))).toEqual(['title']);
+    expect(archive.keys(await search({ q: 'quokka', per_page: 1 }))).toEqual(['title']);
+    expect(archive.keys(await search({ q: 'quokka', per_page: 1, page: 2 }))).toEqual(['many']);
+    expect(archive.keys(await search({ q: 'quokka', per_page: 2, page: 2 }))).toEqual(['body']);
     expect(await search({ q: 'quokka', per_page: 1, page: 4 })).toEqual([]);
   });
 
   it('finds a page as soon as its upload is answered', async () => {
     const page = { key: 'fresh', title: 'Fresh', ext: 'html' as const, text: 'A platypus swims.' };
-    const stored = await upload(server, fileFor(page), 'html', { title: page.title });
+    const stored = await upload(archive, fileFor(page), 'html', { title: page.title });
     const results = await search({ q: 'platypus' });
     expect(results.map((result) => result.id)).toEqual([stored.id]);
     expect(results[0]?.content).toContainEqual({ type: 'mark', content: 'platypus' });
-    await ok(server, 'deleteWebpage', { params: { id: stored.id } });
+    await ok(archive, 'deleteWebpage', { params: { id: stored.id } });
   });
 
   it('follows title edits and deletes', async () => {
-    const id = seeded.id('other');
-    await ok(server, 'patchWebpage', { params: { id }, body: { title: 'Wombat notes' } });
-    expect(seeded.keys(await search({ q: 'wombat' }))).toEqual(['other']);
+    const id = archive.id('other');
+    await ok(archive, 'patchWebpage', { params: { id }, body: { title: 'Wombat notes' } });
+    expect(archive.keys(await search({ q: 'wombat' }))).toEqual(['other']);
     expect(await search({ q: 'unrelated' })).toEqual([]);
-    await ok(server, 'deleteWebpage', { params: { id } });
+    await ok(archive, 'deleteWebpage', { params: { id } });
     expect(await search({ q: 'wombat' })).toEqual([]);
   });
 
   it('needs q', async () => {
-    expect((await fails(server, 'searchWebpages', 400, { query: {} })).message).toBe(
+    expect((await fails(archive, 'searchWebpages', 400, { query: {} })).message).toBe(
       'query/q is required',
     );
-    expect((await fails(server, 'searchWebpages', 400, { query: { q: '' } })).message).toBe(
+    expect((await fails(archive, 'searchWebpages', 400, { query: { q: '' } })).message).toBe(
       'query/q must not be empty',
     );
-    expect((await fails(server, 'searchWebpages', 400, { query: { q: '   ' } })).message).toMatch(
+    expect((await fails(archive, 'searchWebpages', 400, { query: { q: '   ' } })).message).toMatch(
       /^query\/q must contain/,
     );
     expect(
-      (await fails(server, 'searchWebpages', 400, { query: { q: 'a', sort: 'title_asc' } }))
+      (await fails(archive, 'searchWebpages', 400, { query: { q: 'a', sort: 'title_asc' } }))
         .message,
     ).toBe('query/sort is not allowed');
     expect(
-      (await fails(server, 'searchWebpages', 400, { query: { q: 'x'.repeat(501) } })).message,
+      (await fails(archive, 'searchWebpages', 400, { query: { q: 'x'.repeat(501) } })).message,
     ).toMatch(/^query\/q/);
   });
 });

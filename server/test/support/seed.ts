@@ -1,6 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { makeHtml, makeMhtml, makeWebarchive } from '../../../test/support/archives.ts';
-import { ok, upload, type Ext } from './api.ts';
-import type { TestServer } from './test-server.ts';
+import { ok, upload, type ApiTarget, type Ext } from './api.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 export interface SeedPage {
   key: string;
@@ -65,5 +66,59 @@ export async function seed(server: TestServer, pages: readonly SeedPage[]) {
     },
     /** Seed keys of webpages, in the order given. */
     keys: (items: readonly { id: string }[]) => items.map((item) => keyOf.get(item.id) ?? item.id),
+  };
+}
+
+export type Seeded = Awaited<ReturnType<typeof seed>>;
+
+/**
+ * A test file's server with its seeded pages (see `useSeededServer`): an API target itself, for
+ * `ok(archive, …)`, `upload(archive, …)`.
+ */
+export interface SeededServer extends ApiTarget {
+  readonly server: TestServer;
+  /** The id of the seeded page `key`. */
+  id(key: string): string;
+  /** Seed keys of webpages, in the order given. */
+  keys(items: readonly { id: string }[]): string[];
+}
+
+/**
+ * One server for the whole test file: started and seeded with `pages` before its tests (then
+ * `prepare` runs, e.g. to delete a page or set the clock), closed after them. Use it inside tests
+ * and hooks only.
+ */
+export function useSeededServer(
+  pages: readonly SeedPage[],
+  prepare?: (server: TestServer, seeded: Seeded) => Promise<void> | void,
+): SeededServer {
+  let server: TestServer | undefined;
+  let seeded: Seeded | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    seeded = await seed(server, pages);
+    await prepare?.(server, seeded);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const get = () => {
+    if (!server || !seeded) {
+      throw new Error('the seeded server is not started (use it in tests and hooks)');
+    }
+    return { server, seeded };
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get url() {
+      return get().server.url;
+    },
+    get token() {
+      return get().server.token;
+    },
+    id: (key) => get().seeded.id(key),
+    keys: (items) => get().seeded.keys(items),
   };
 }

@@ -1,4 +1,5 @@
 // Main-thread side of the encode worker: one worker per file, terminated when it is done or canceled.
+import { runWorker } from '../../lib/run-worker.ts';
 import type { EncodeMessage, EncodeRequest } from './encode-base64.ts';
 import { SNIFF_BYTES } from './detect-format.ts';
 import type { EncodeOptions } from './upload-queue.ts';
@@ -6,44 +7,25 @@ import { FileReadError } from './upload-errors.ts';
 
 /** The file's padded standard base64 as a text Blob, encoded in a Web Worker. */
 export function encodeFile(file: File, { signal, onProgress }: EncodeOptions): Promise<Blob> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const worker = new Worker(new URL('./encode.worker.ts', import.meta.url), { type: 'module' });
-    const finish = () => {
-      worker.terminate();
-      signal.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      finish();
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    worker.onmessage = (event: MessageEvent<EncodeMessage>) => {
-      const message = event.data;
-      if (message.type === 'progress') {
-        onProgress(message.total === 0 ? 1 : message.loaded / message.total);
-      } else if (message.type === 'done') {
-        finish();
-        resolve(message.base64);
-      } else {
-        finish();
-        reject(new FileReadError(message.message));
-      }
-    };
-    worker.onmessageerror = () => {
-      finish();
-      reject(new FileReadError('the encoder sent an unreadable message'));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      finish();
-      reject(new FileReadError(event.message || 'the encoder could not start'));
-    };
-    worker.postMessage({ file } satisfies EncodeRequest);
-  });
+  return runWorker<EncodeMessage, Blob>(
+    () => new Worker(new URL('./encode.worker.ts', import.meta.url), { type: 'module' }),
+    { file } satisfies EncodeRequest,
+    {
+      name: 'the encoder',
+      signal,
+      onMessage: (message) => {
+        if (message.type === 'progress') {
+          onProgress(message.total === 0 ? 1 : message.loaded / message.total);
+          return undefined;
+        }
+        if (message.type === 'done') return message.base64;
+        throw new FileReadError(message.message);
+      },
+      onBroken: (message) => {
+        throw new FileReadError(message);
+      },
+    },
+  );
 }
 
 /** The first bytes of a file, enough for the format check. */

@@ -2,31 +2,23 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import {
+  WebpageFilterChips,
+  WebpageFilterSelects,
+} from '../../../components/webpage-filter-fields.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { lacksSearch, searchWebpagesOptions } from '../api/search-webpages.ts';
 import {
-  hasFilters,
   parseSearchParams,
   toSearchParams,
-  TRI_STATES,
   updateSearch,
-  WEBPAGE_EXTS,
   type SearchParams,
-  type TriState,
-  type WebpageExt,
 } from '../search-params.ts';
 import type { SearchLocationState } from './search-box-behaviour.tsx';
 import { SearchResult } from './search-result.tsx';
-
-const TRI_LABELS: Record<'liked' | 'read' | 'annotated', Record<TriState, string>> = {
-  liked: { any: 'Any', yes: 'Liked', no: 'Not liked' },
-  read: { any: 'Any', yes: 'Read', no: 'Unread' },
-  annotated: { any: 'Any', yes: 'With highlights', no: 'Without highlights' },
-};
-const FIELD_LABELS = { liked: 'Liked', read: 'Read', annotated: 'Highlights' } as const;
 
 const href = (search: SearchParams) => paths.search(toSearchParams(search));
 
@@ -74,73 +66,8 @@ export function SearchPage() {
         </h1>
       </header>
       <div className="toolbar search-page__filters" role="group" aria-label="Filters">
-        {(['liked', 'read', 'annotated'] as const).map((key) => (
-          <label key={key} className="field">
-            <span className="field__label">{FIELD_LABELS[key]}</span>
-            <select
-              value={search[key]}
-              onChange={(event) => change({ [key]: event.target.value as TriState })}
-            >
-              {TRI_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {TRI_LABELS[key][state]}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-        <label className="field">
-          <span className="field__label">Format</span>
-          <select
-            value={search.ext.length === 1 ? search.ext[0] : ''}
-            onChange={(event) =>
-              change({ ext: event.target.value ? [event.target.value as WebpageExt] : [] })
-            }
-          >
-            <option value="">{search.ext.length > 1 ? search.ext.join(', ') : 'Any'}</option>
-            {WEBPAGE_EXTS.map((ext) => (
-              <option key={ext} value={ext}>
-                {ext}
-              </option>
-            ))}
-          </select>
-        </label>
-        {search.host.map((host) => (
-          <span key={`host:${host}`} className="chip">
-            {host}
-            <button
-              type="button"
-              className="chip__remove"
-              aria-label={`Remove filter host ${host}`}
-              onClick={() => change({ host: search.host.filter((value) => value !== host) })}
-            >
-              ×
-            </button>
-          </span>
-        ))}
-        {search.labels.map((label) => (
-          <span key={`label:${label}`} className="chip">
-            {label}
-            <button
-              type="button"
-              className="chip__remove"
-              aria-label={`Remove filter label ${label}`}
-              onClick={() => change({ labels: search.labels.filter((value) => value !== label) })}
-            >
-              ×
-            </button>
-          </span>
-        ))}
-        {hasFilters(search) ? (
-          <Button
-            variant="ghost"
-            onClick={() =>
-              change({ liked: 'any', read: 'any', annotated: 'any', host: [], labels: [], ext: [] })
-            }
-          >
-            Clear filters
-          </Button>
-        ) : null}
+        <WebpageFilterSelects id={id} filters={search} onChange={change} />
+        <WebpageFilterChips filters={search} onChange={change} />
       </div>
 
       <p className="search-page__status muted" role="status">
@@ -179,27 +106,11 @@ export function SearchPage() {
             ))}
           </ol>
           {search.page > 1 || data.hasNext ? (
-            <nav className="pager" aria-label="Pages">
-              {search.page > 1 ? (
-                <Link to={href({ ...search, page: search.page - 1 })} rel="prev">
-                  ← Previous
-                </Link>
-              ) : (
-                <span className="pager__disabled" aria-disabled="true">
-                  ← Previous
-                </span>
-              )}
-              <span className="pager__current">Page {search.page}</span>
-              {data.hasNext ? (
-                <Link to={href({ ...search, page: search.page + 1 })} rel="next">
-                  Next →
-                </Link>
-              ) : (
-                <span className="pager__disabled" aria-disabled="true">
-                  Next →
-                </span>
-              )}
-            </nav>
+            <Pager
+              page={search.page}
+              hasNext={data.hasNext}
+              href={(page) => href({ ...search, page })}
+            />
           ) : null}
         </>
       ) : null}

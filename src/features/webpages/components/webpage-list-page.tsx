@@ -4,13 +4,14 @@ import { Link, useLocation, useNavigation, useSearchParams } from 'react-router-
 
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { ListSkeleton } from '../../../components/skeleton.tsx';
 import { WebpageList, WebpageRow } from '../../../components/webpage-row.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { hasWebpageFilters } from '../../../lib/webpage-filters.ts';
 import { listWebpagesOptions } from '../api/list-webpages.ts';
 import {
   defaultListFilters,
-  hasActiveFilters,
   parseListSearch,
   toSearchParams,
   updateFilters,
@@ -117,7 +118,7 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
         <EmptyState title="No webpages on this page.">
           <Link to={listHref({ ...filters, page: 1 })}>Go to the first page</Link>
         </EmptyState>
-      ) : hasActiveFilters(filters) ? (
+      ) : hasWebpageFilters(filters) ? (
         <EmptyState title="No webpages match these filters.">
           <Link
             to={listHref({ ...defaultListFilters, sort: filters.sort, perPage: filters.perPage })}
@@ -188,27 +189,11 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
             />
           ))}
         </WebpageList>
-        <nav className="pager" aria-label="Pages">
-          {filters.page > 1 ? (
-            <Link to={listHref({ ...filters, page: filters.page - 1 })} rel="prev">
-              ← Previous
-            </Link>
-          ) : (
-            <span className="pager__disabled" aria-disabled="true">
-              ← Previous
-            </span>
-          )}
-          <span className="pager__current">Page {filters.page}</span>
-          {data.hasNext ? (
-            <Link to={listHref({ ...filters, page: filters.page + 1 })} rel="next">
-              Next →
-            </Link>
-          ) : (
-            <span className="pager__disabled" aria-disabled="true">
-              Next →
-            </span>
-          )}
-        </nav>
+        <Pager
+          page={filters.page}
+          hasNext={data.hasNext}
+          href={(page) => listHref({ ...filters, page })}
+        />
       </>
     );
   }
