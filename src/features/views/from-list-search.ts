@@ -1,5 +1,7 @@
 // "Save as view": the library's URL search parameters (liked, read, annotated, host, label, ext,
-// sort; see the webpages feature's filters) as a view, and what a view cannot express.
+// sort; read by the shared parser in src/lib/webpage-filters.ts) as a view, and what a view cannot
+// express.
+import { parseWebpageFilters } from '../../lib/webpage-filters.ts';
 import type { CreateViewRequest, ViewFilterInput } from './view-draft.ts';
 import { describeFilters } from './view-summary.ts';
 
@@ -13,9 +15,6 @@ const SORTS: Readonly<Record<string, number>> = {
   annotate_count_desc: 6,
 };
 
-const MAX_VALUES = 100;
-const MAX_VALUE_LENGTH = 300;
-
 export interface ViewFromList {
   /** The view (its title a suggestion from the filters). */
   request: CreateViewRequest;
@@ -23,42 +22,29 @@ export interface ViewFromList {
   unsupported: string[];
 }
 
-/** Like the list: trimmed, not empty, not too long, without duplicates, sorted. */
-function values(search: URLSearchParams, name: string): string[] {
-  const kept = search
-    .getAll(name)
-    .map((value) => value.trim())
-    .filter((value) => value && value.length <= MAX_VALUE_LENGTH);
-  return [...new Set(kept)].sort().slice(0, MAX_VALUES);
-}
-
-/** `yes` / `no` as the list reads them; anything else is "any". */
-function yesNo(search: URLSearchParams, name: string): boolean | null {
-  const value = search.get(name);
-  return value === 'yes' ? true : value === 'no' ? false : null;
-}
-
 export function viewFromListSearch(search: URLSearchParams): ViewFromList {
+  const list = parseWebpageFilters(search);
   const filters: ViewFilterInput[] = [];
-  const liked = yesNo(search, 'liked');
-  if (liked !== null) filters.push({ type: 0, key: 'liked', operator: liked });
-  const read = yesNo(search, 'read');
-  if (read !== null) filters.push({ type: 0, key: 'read-status', operator: read });
-  const annotated = yesNo(search, 'annotated');
-  if (annotated !== null) {
-    // With highlights: more than 0; without: exactly 0.
-    filters.push({ type: 1, key: 'annotation', operator: annotated ? 2 : 0, rightOperand: 0 });
+  if (list.liked !== 'any') filters.push({ type: 0, key: 'liked', operator: list.liked === 'yes' });
+  if (list.read !== 'any') {
+    filters.push({ type: 0, key: 'read-status', operator: list.read === 'yes' });
   }
-  const hosts = values(search, 'host');
-  if (hosts.length) filters.push({ type: 2, key: 'host', operator: true, rightOperand: hosts });
-  const labels = values(search, 'label');
-  if (labels.length) filters.push({ type: 2, key: 'label', operator: 0, rightOperand: labels });
+  if (list.annotated !== 'any') {
+    // With highlights: more than 0; without: exactly 0.
+    const operator = list.annotated === 'yes' ? 2 : 0;
+    filters.push({ type: 1, key: 'annotation', operator, rightOperand: 0 });
+  }
+  if (list.host.length) {
+    filters.push({ type: 2, key: 'host', operator: true, rightOperand: list.host });
+  }
+  if (list.labels.length) {
+    filters.push({ type: 2, key: 'label', operator: 0, rightOperand: list.labels });
+  }
 
   const unsupported: string[] = [];
-  const exts = values(search, 'ext').filter((ext) => ['html', 'mhtml', 'webarchive'].includes(ext));
-  if (exts.length) {
+  if (list.ext.length) {
     unsupported.push(
-      `Format (${exts.join(', ')}): a view cannot filter by format, so it shows every format.`,
+      `Format (${list.ext.join(', ')}): a view cannot filter by format, so it shows every format.`,
     );
   }
 
