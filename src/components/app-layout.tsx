@@ -21,7 +21,10 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>) {
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'nav__link nav__link--active' : 'nav__link';
 
-/** The app shell: skip link, sidebar navigation, token banner and the `<main>` landmark. */
+/**
+ * The app shell: skip link, sidebar navigation, token banner and the `<main>` landmark (busy while
+ * a route loads; the visible progress bar is the lazily loaded `BusyIndicator`).
+ */
 export function AppLayout({ views, search, children }: AppLayoutProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -62,7 +65,6 @@ export function AppLayout({ views, search, children }: AppLayoutProps) {
         </nav>
       </header>
       <div className="app__content">
-        <div className={busy ? 'progress progress--active' : 'progress'} aria-hidden="true" />
         <AuthBanner />
         <main id="main" className="main" tabIndex={-1} aria-busy={busy}>
           {children}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '../lib/paths.ts';
+import { BusyIndicator } from './busy-indicator.tsx';
 import { RouteFocus } from './route-focus.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 import { ToastViewport } from './toast-viewport.tsx';
@@ -13,9 +14,9 @@ const ShortcutsDialog = lazy(() =>
 
 /**
  * What the layout adds after the first paint (it is loaded lazily): the notifications region, the
- * app-wide shortcuts (`?` help, `u` upload), the shortcuts dialog, focus management on route
- * changes and scroll restoration on back/forward (neither has anything to do before the first
- * navigation).
+ * progress bar for anything slower than a second, the app-wide shortcuts (`?` help, `u` upload),
+ * the shortcuts dialog, focus management on route changes and scroll restoration on back/forward
+ * (neither has anything to do before the first navigation).
  */
 export function LayoutExtras() {
   const navigate = useNavigate();
@@ -28,6 +29,7 @@ export function LayoutExtras() {
     <>
       <ScrollRestoration />
       <RouteFocus />
+      <BusyIndicator />
       <ToastViewport />
       {helpOpen ? (
         <Suspense fallback={null}>

@@ -5,6 +5,8 @@ export type ToastTone = 'info' | 'success' | 'error';
 
 export interface ToastAction {
   label: string;
+  /** The button's accessible name when the label alone is ambiguous ("Undo liking “…”"). */
+  accessibleLabel?: string;
   run: () => void;
 }
 
@@ -16,6 +18,8 @@ export interface ToastInput {
   action?: ToastAction;
   /** Milliseconds before it goes away by itself; `null` keeps it until dismissed. */
   durationMs?: number | null;
+  /** A newer message with the same key replaces this one (repeated toggles show one message). */
+  key?: string;
 }
 
 export interface Toast extends ToastInput {
@@ -61,6 +65,12 @@ function startTimer(toast: Toast) {
 /** Shows a message; returns its id (to update or dismiss it). */
 export function showToast(input: ToastInput): number {
   const toast: Toast = { ...input, id: nextId++ };
+  if (input.key !== undefined) {
+    for (const replaced of toasts.filter((other) => other.key === input.key)) {
+      clearTimer(replaced.id);
+    }
+    toasts = toasts.filter((other) => other.key !== input.key);
+  }
   const kept = toasts.slice(-(MAX_TOASTS - 1));
   for (const dropped of toasts.slice(0, toasts.length - kept.length)) clearTimer(dropped.id);
   toasts = [...kept, toast];

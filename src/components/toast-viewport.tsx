@@ -5,7 +5,11 @@ import { dismissToast, toastStore, type Toast } from './toast-store.ts';
 function ToastItem({ toast }: { toast: Toast }) {
   const { action } = toast;
   return (
-    <div className={`toast toast--${toast.tone ?? 'info'}`}>
+    // Errors interrupt (alert); the others wait for a pause (status).
+    <div
+      className={`toast toast--${toast.tone ?? 'info'}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+    >
       <div className="toast__body">
         <p className="toast__message">{toast.message}</p>
         {toast.details?.length ? (
@@ -20,6 +24,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         <button
           type="button"
           className="toast__action"
+          aria-label={action.accessibleLabel}
           onClick={() => {
             dismissToast(toast.id);
             action.run();

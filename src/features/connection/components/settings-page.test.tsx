@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { toastStore } from '../../../components/toast-store.ts';
+import { ToastViewport } from '../../../components/toast-viewport.tsx';
 import {
   CONNECTION_STORAGE_KEY,
   loadConnectionSettings,
@@ -25,6 +27,7 @@ function renderSettings() {
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ToastViewport />
     </QueryClientProvider>,
   );
   return { queryClient, router };
@@ -52,6 +55,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  toastStore.clear();
 });
 
 describe('SettingsPage connection check', () => {
@@ -130,6 +134,9 @@ describe('SettingsPage save', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(loadConnectionSettings()).toEqual({ baseUrl: 'https://hb.example.com', token: 'tok' });
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Saved: Folio now uses the archive at https://hb.example.com',
+    );
   });
 
   it('shows and hides the token', async () => {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { authStatus } from '../../../api/client.ts';
 import { Button } from '../../../components/button.tsx';
+import { showToast } from '../../../components/toast-store.ts';
 import {
   loadConnectionSettings,
   normalizeBaseUrl,
@@ -55,6 +56,10 @@ export function SettingsPage({ children }: SettingsPageProps) {
     // Everything cached came from the old connection.
     queryClient.clear();
     authStatus.reset();
+    showToast({
+      tone: 'success',
+      message: `Saved: Folio now uses the archive at ${settings.baseUrl}`,
+    });
     navigate(paths.home());
   };
 

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 
 import { enqueueFiles } from '../upload-store.ts';
 import { useInvalidateAfterUploads } from '../use-upload-queue.ts';
+import { useUploadToasts } from '../use-upload-toasts.ts';
 import '../upload.css';
 
 export interface GlobalDropZoneProps {
@@ -20,11 +21,13 @@ function carriesFiles(event: DragEvent): boolean {
  * Accepts files dropped anywhere in the window: they join the upload queue, then `onFiles` runs.
  * Shows an overlay while files are dragged over the window. Drops already handled by an inner drop
  * zone (default prevented) are left alone. Mount it once in the layout: it also refreshes the
- * webpage lists after uploads that finish while the upload page is not shown.
+ * webpage lists after uploads that finish while the upload page is not shown, and says how each
+ * batch of uploads ended.
  */
 export function GlobalDropZone({ onFiles }: GlobalDropZoneProps) {
   const [dragging, setDragging] = useState(false);
   useInvalidateAfterUploads();
+  useUploadToasts();
   const filesDropped = useEffectEvent((files: File[]) => {
     enqueueFiles(files);
     onFiles?.(files);

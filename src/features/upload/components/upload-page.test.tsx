@@ -2,10 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../../api/errors.ts';
+import { toastStore } from '../../../components/toast-store.ts';
+import { ToastViewport } from '../../../components/toast-viewport.tsx';
 import { installBlobReaders, SAMPLE_HTML, SAMPLE_MHTML, webpageRecord } from '../test-support.ts';
 import type * as EncodeFileModule from '../encode-file.ts';
 import type { EncodeOptions } from '../upload-queue.ts';
@@ -65,6 +67,7 @@ beforeEach(() => {
 afterEach(() => {
   act(() => {
     for (const item of uploadQueue.getSnapshot()) uploadQueue.remove(item.id);
+    toastStore.clear();
   });
 });
 
@@ -345,9 +348,80 @@ describe('GlobalDropZone', () => {
     queryClient.setQueryData(['webpages', 'list', {}], { webpages: [] });
     render(
       <QueryClientProvider client={queryClient}>
-        <GlobalDropZone />
+        <MemoryRouter>
+          <GlobalDropZone />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     expect(queryClient.getQueryState(['webpages', 'list', {}])?.isInvalidated).toBe(true);
+  });
+});
+
+describe('the message after uploads', () => {
+  function Where() {
+    return <p>At {useLocation().pathname}</p>;
+  }
+
+  /** The app's layout as far as uploads go: the drop zone, the notifications, a page. */
+  function renderLayout(path = '/') {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          Component: () => (
+            <>
+              <Where />
+              <GlobalDropZone />
+              <ToastViewport />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('says how a batch ended once every file is done, with the failures listed', async () => {
+    mocks.sendUpload
+      .mockImplementationOnce(() => Promise.resolve(stored()))
+      .mockImplementationOnce(() => Promise.resolve(stored()))
+      .mockImplementationOnce(() =>
+        Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'disk full' })),
+      );
+    renderLayout('/');
+    act(() => {
+      uploadQueue.enqueue([html('one.html'), html('two.html'), html('three.html')]);
+    });
+    const message = await screen.findByRole('alert');
+    expect(message).toHaveTextContent('Uploads finished: 2 webpages added, 1 failed');
+    expect(message).toHaveTextContent('three.html: Server error (500): disk full');
+    // Only once, and only when all were done.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('status')).toBeNull();
+    await userEvent.setup().click(within(message).getByRole('button', { name: 'Show uploads' }));
+    expect(screen.getByText('At /upload')).toBeInTheDocument();
+  });
+
+  it('offers to open the page a single upload added', async () => {
+    mocks.sendUpload.mockImplementationOnce(() =>
+      Promise.resolve({
+        webpage: webpageRecord({ id: 'f'.repeat(64), title: 'Quokkas' }),
+        alreadyArchived: false,
+      }),
+    );
+    renderLayout('/settings');
+    act(() => {
+      uploadQueue.enqueue([html('quokkas.html')]);
+    });
+    const message = await screen.findByRole('status');
+    expect(message).toHaveTextContent('Added “Quokkas”');
+    await userEvent.setup().click(within(message).getByRole('button', { name: 'Open “Quokkas”' }));
+    expect(screen.getByText(`At /webpages/${'f'.repeat(64)}`)).toBeInTheDocument();
   });
 });

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
+import { showToast } from '../../../components/toast-store.ts';
 import { sameFilters, type CreateViewRequest } from '../view-draft.ts';
+import { viewTitle } from './create-view.ts';
 import type { WebpagesView } from './list-views.ts';
 import { viewKeys } from './view-keys.ts';
 
@@ -90,15 +92,33 @@ export async function saveView({ original, request }: SaveViewVariables): Promis
   }
 }
 
+/** The message after a save: done, done as a new view, or done with a warning. */
+export function savedMessage({ view, recreated, warning }: SaveViewResult): {
+  message: string;
+  tone: 'success' | 'info' | 'error';
+} {
+  if (warning) return { tone: 'error', message: warning };
+  const saved = `Saved the view “${viewTitle(view)}”`;
+  if (!recreated) return { tone: 'success', message: saved };
+  return {
+    tone: 'info',
+    message:
+      `${saved}. This server cannot change the filters of a view, so Folio saved it as a new ` +
+      'view and deleted the old one.',
+  };
+}
+
 /**
  * Saves an edited view (see `saveView`): the saved view goes into the cache, the list and the
- * view's pages are refetched, and a replaced view is forgotten.
+ * view's pages are refetched, a replaced view is forgotten, and a message says what happened.
  */
 export function useSaveView() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveView,
-    onSuccess: async ({ view, recreated }, { original }) => {
+    onSuccess: async (result, { original }) => {
+      const { view, recreated } = result;
+      showToast(savedMessage(result));
       queryClient.setQueryData(viewKeys.detail(view.id), view);
       if (recreated) {
         // Marked stale, not refetched: the old view's page may still be mounted for a moment.

@@ -3,6 +3,9 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { toastStore } from '../../../components/toast-store.ts';
+import { ToastViewport } from '../../../components/toast-viewport.tsx';
+
 import type { WebpagesView } from '../api/list-views.ts';
 import { makeView, makeWebpage, mockViewsApi } from '../testing/mock-views-api.ts';
 import type { CreateViewRequest } from '../view-draft.ts';
@@ -14,6 +17,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  toastStore.clear();
 });
 
 const suggestions = {
@@ -36,12 +40,18 @@ function renderEditor(props: Partial<ViewEditorProps> = {}) {
   render(
     <QueryClientProvider client={queryClient}>
       <ViewEditor suggestions={suggestions} onSaved={onSaved} onCancel={onCancel} {...props} />
+      <ToastViewport />
     </QueryClientProvider>,
   );
   return { onSaved, onCancel, user: userEvent.setup() };
 }
 
 const form = () => screen.getByRole('form');
+/** The messages of the notifications region (the form has status regions of its own). */
+const messages = () =>
+  [...document.querySelectorAll('.toasts [role="status"], .toasts [role="alert"]')].map(
+    (toast) => `${toast.getAttribute('role')}: ${toast.querySelector('p')?.textContent}`,
+  );
 const chips = () =>
   within(screen.getByRole('list', { name: 'Filters of the view' }))
     .getAllByRole('listitem')
@@ -149,6 +159,7 @@ describe('ViewEditor', () => {
       ] satisfies CreateViewRequest['filters'],
     });
     expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ title: 'Everything', sort: 0 });
+    await waitFor(() => expect(messages()).toEqual(['status: Created the view “Everything”']));
   });
 
   it('edits and removes chips', async () => {
@@ -327,6 +338,7 @@ describe('ViewEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ id: 'v1', sort: 2 });
+    await waitFor(() => expect(messages()).toEqual(['status: Saved the view “Unread news”']));
     expect(api.writes().filter((request) => request.path !== '/views/preview')).toEqual([
       {
         method: 'PATCH',
@@ -365,5 +377,23 @@ describe('ViewEditor', () => {
     expect(alert).toHaveTextContent(/Could not save the view: .*not the filters.*disk full/);
     expect(chips()).toEqual(['Liked']);
     expect(onSaved).not.toHaveBeenCalled();
+    // Said once, in the form: no message claims it was saved.
+    expect(messages()).toEqual([]);
+  });
+
+  it('says when the server made it a new view to change its filters', async () => {
+    const view = makeView({ id: 'v1', title: 'Moved', filters: [] });
+    mockViewsApi({ views: [view], ignoreFilterPatch: true });
+    const { user, onSaved } = renderEditor({ view });
+    const builder = await startFilter(user, 'Liked');
+    await user.click(within(builder).getByRole('button', { name: 'Add filter' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(messages()).toEqual([
+        'status: Saved the view “Moved”. This server cannot change the filters of a view, so ' +
+          'Folio saved it as a new view and deleted the old one.',
+      ]),
+    );
   });
 });

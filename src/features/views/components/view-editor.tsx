@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/button.tsx';
-import { showToast } from '../../../components/toast-store.ts';
 import { useCreateView } from '../api/create-view.ts';
 import type { WebpagesView } from '../api/list-views.ts';
 import { useSaveView } from '../api/save-view.ts';
@@ -113,23 +112,8 @@ export function ViewEditor({
     }
     const request = toRequest(draft);
     if (view) {
-      save.mutate(
-        { original: view, request },
-        {
-          onSuccess: (result) => {
-            if (result.warning) showToast({ tone: 'error', message: result.warning });
-            else if (result.recreated) {
-              showToast({
-                tone: 'info',
-                message:
-                  'This server cannot change the filters of a view, so Folio saved it as a new ' +
-                  'view and deleted the old one.',
-              });
-            }
-            onSaved(result.view);
-          },
-        },
-      );
+      // The hooks say that it was saved (or created).
+      save.mutate({ original: view, request }, { onSuccess: (result) => onSaved(result.view) });
     } else {
       create.mutate(request, { onSuccess: onSaved });
     }

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { toastStore } from '../../../components/toast-store.ts';
+import { ToastViewport } from '../../../components/toast-viewport.tsx';
 import { makeView, mockViewsApi } from '../testing/mock-views-api.ts';
 import { ViewsPage } from './views-page.tsx';
 
@@ -18,12 +20,14 @@ function renderViews() {
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ToastViewport />
     </QueryClientProvider>,
   );
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  toastStore.clear();
 });
 
 describe('ViewsPage', () => {
@@ -109,5 +113,81 @@ describe('ViewsPage', () => {
     );
     expect(await screen.findByText('No views yet.')).toBeInTheDocument();
     expect(api.writes()).toEqual([{ method: 'DELETE', path: '/views/v1', body: null }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Deleted the view “Old view”');
+  });
+
+  it('undoes a delete by creating the view again with the same definition', async () => {
+    const api = mockViewsApi({
+      views: [
+        makeView({
+          id: 'v1',
+          title: 'Reading list',
+          description: 'For the train',
+          sort: 2,
+          enableLimit: true,
+          limit: 7,
+          match: 'or',
+          filters: [
+            { id: 'f1', type: 0, key: 'read-status', operator: false },
+            { id: 'f2', type: 2, key: 'label', operator: 0, rightOperand: ['long'] },
+          ],
+        }),
+      ],
+    });
+    renderViews();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('group', { name: /Delete the view/ })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    const deleted = await screen.findByRole('status');
+    expect(deleted).toHaveTextContent('Deleted the view “Reading list”');
+    await user.click(
+      within(deleted).getByRole('button', { name: 'Undo: Deleted the view “Reading list”' }),
+    );
+
+    expect(await screen.findByText('Restored the view “Reading list”')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Reading list' })).toBeInTheDocument();
+    expect(api.writes().at(-1)).toEqual({
+      method: 'POST',
+      path: '/views',
+      body: {
+        title: 'Reading list',
+        description: 'For the train',
+        sort: 2,
+        limit: 7,
+        enableLimit: true,
+        match: 'or',
+        filters: [
+          { type: 0, key: 'read-status', operator: false },
+          { type: 2, key: 'label', operator: 0, rightOperand: ['long'] },
+        ],
+      },
+    });
+  });
+
+  it('keeps the view and says why when the delete is refused', async () => {
+    mockViewsApi({
+      views: [makeView({ id: 'v1', title: 'Stuck' })],
+      intercept: ({ method }) =>
+        method === 'DELETE'
+          ? Response.json({ message: 'database is locked' }, { status: 500 })
+          : undefined,
+    });
+    renderViews();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('group', { name: /Delete the view/ })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not delete: database is locked',
+    );
+    expect(screen.getByRole('link', { name: 'Stuck' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { showToast } from '../../../components/toast-store.ts';
+import { displayTitle } from '../../../components/webpage-row.tsx';
+import { formatBytes } from '../../../lib/display.ts';
 import { downloadFileName } from '../../../lib/file-name.ts';
 import { decodeBase64 } from '../../../lib/formats/bytes.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -19,14 +22,33 @@ export function originalFileName(webpage: Pick<Webpage, 'title' | 'link' | 'ext'
   return downloadFileName(webpage.title, webpage.ext, hostOf(webpage.link) ?? 'webpage');
 }
 
-/** Downloads the original file of a webpage (the preview's cached copy when it has one). */
+export interface DownloadedFile {
+  name: string;
+  size: number;
+}
+
+/**
+ * Downloads the original file of a webpage (the preview's cached copy when it has one) and says
+ * so with its name and size, or why it could not.
+ */
 export function useDownloadOriginal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (webpage: Pick<Webpage, 'id' | 'title' | 'link' | 'ext'>) => {
+    mutationFn: async (
+      webpage: Pick<Webpage, 'id' | 'title' | 'link' | 'ext'>,
+    ): Promise<DownloadedFile> => {
       const base64 = await queryClient.fetchQuery(webpageContentOptions(webpage.id));
       const bytes = decodeBase64(base64) as Uint8Array<ArrayBuffer>;
-      saveFile(bytes, originalFileName(webpage), MEDIA_TYPES[webpage.ext]);
+      const name = originalFileName(webpage);
+      saveFile(bytes, name, MEDIA_TYPES[webpage.ext]);
+      return { name, size: bytes.length };
     },
+    onSuccess: ({ name, size }) =>
+      showToast({ tone: 'success', message: `Downloaded “${name}” (${formatBytes(size)})` }),
+    onError: (error, webpage) =>
+      showToast({
+        tone: 'error',
+        message: `Could not download “${displayTitle(webpage)}”: ${error.message}`,
+      }),
   });
 }

@@ -4,10 +4,13 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
 import type { components } from '../../../api/schema.gen.ts';
+import { showToast } from '../../../components/toast-store.ts';
+import { displayTitle } from '../../../components/webpage-row.tsx';
 import type { Webpage } from './get-webpage.ts';
 import type { WebpageListPage } from './list-webpages.ts';
 import { webpageKeys } from './webpage-keys.ts';
@@ -109,4 +112,77 @@ export function usePatchWebpage() {
     onSettled: (_data, _error, { id, patch }) =>
       invalidateWebpages(queryClient, [id], { facets: changesFacets(patch) }),
   });
+}
+
+export type ToggleField = 'liked' | 'read';
+
+export interface ToggleTarget {
+  id: string;
+  title: string;
+  link?: string | null;
+}
+
+/** What a toggle did, as a message: "Liked “Title”", "Marked “Title” as unread". */
+export function toggleDoneMessage(field: ToggleField, value: boolean, title: string): string {
+  if (field === 'liked') return `${value ? 'Liked' : 'Unliked'} “${title}”`;
+  return `Marked “${title}” as ${value ? 'read' : 'unread'}`;
+}
+
+/** Why a toggle did not happen: "Could not like “Title”: <the server's message>". */
+export function toggleFailedMessage(
+  field: ToggleField,
+  value: boolean,
+  title: string,
+  error: unknown,
+): string {
+  const what =
+    field === 'liked'
+      ? `${value ? 'like' : 'unlike'} “${title}”`
+      : `mark “${title}” as ${value ? 'read' : 'unread'}`;
+  return `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * Like / unlike and read / unread, shown at once (see `usePatchWebpage`). The result is a short
+ * message with Undo (a newer toggle of the same page and field replaces it); a refusal rolls back
+ * and says why. A toggle still on its way ignores more presses: a double click sends one change.
+ */
+export function useToggleWebpage() {
+  const { mutateAsync } = usePatchWebpage();
+  const pending = useRef(new Set<string>());
+  return useCallback(
+    function toggle(webpage: ToggleTarget, field: ToggleField, value: boolean, undo = false) {
+      const key = `${webpage.id}:${field}`;
+      if (pending.current.has(key)) return;
+      pending.current.add(key);
+      const title = displayTitle(webpage);
+      mutateAsync({ id: webpage.id, patch: { [field]: value } })
+        .then(
+          () => {
+            const message = toggleDoneMessage(field, value, title);
+            showToast({
+              key: `toggle:${key}`,
+              tone: 'success',
+              message,
+              // An undo is not undone in turn: the page shows its state.
+              action: undo
+                ? undefined
+                : {
+                    label: 'Undo',
+                    accessibleLabel: `Undo: ${message}`,
+                    run: () => toggle(webpage, field, !value, true),
+                  },
+            });
+          },
+          (error: unknown) =>
+            showToast({
+              key: `toggle:${key}`,
+              tone: 'error',
+              message: toggleFailedMessage(field, value, title, error),
+            }),
+        )
+        .finally(() => pending.current.delete(key));
+    },
+    [mutateAsync],
+  );
 }

@@ -8,7 +8,7 @@ import { useBulkPatchWebpages, type BulkChange } from '../api/bulk-patch-webpage
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
 import { facetsOptions } from '../api/get-facets.ts';
 import type { WebpageListItem } from '../api/list-webpages.ts';
-import type { WebpagePatch } from '../api/patch-webpage.ts';
+import { optimisticFields, type WebpagePatch } from '../api/patch-webpage.ts';
 
 export type ListAction = 'like' | 'read' | 'delete';
 
@@ -39,6 +39,24 @@ function doneMessage(verb: string, targets: readonly WebpageListItem[]): string 
   return targets.length === 1
     ? `${verb} “${displayTitle(targets[0]!)}”.`
     : `${verb} ${count(targets.length)}.`;
+}
+
+/** The changes that put back what `changes` changed, for the webpages in `done`. */
+function undoChanges(
+  changes: readonly BulkChange[],
+  done: readonly WebpageListItem[],
+): BulkChange[] {
+  const doneIds = new Set(done.map((item) => item.id));
+  return changes
+    .filter(({ item }) => doneIds.has(item.id))
+    .map(({ item, patch }) => {
+      const fields = optimisticFields(patch);
+      const previous: WebpagePatch = {};
+      if (fields.liked !== undefined) previous.liked = item.liked;
+      if (fields.read !== undefined) previous.read = item.read;
+      if (fields.labels !== undefined) previous.labels = item.labels;
+      return { item: { ...item, ...fields }, patch: previous };
+    });
 }
 
 /**
@@ -72,7 +90,7 @@ export function BulkToolbar({
       const patch = patchFor(item);
       if (patch) changes.push({ item, patch });
     }
-    const { failed } = await bulk.mutateAsync(changes);
+    const { done, failed } = await bulk.mutateAsync(changes);
     if (failed.length) {
       showToast({
         tone: 'error',
@@ -80,9 +98,34 @@ export function BulkToolbar({
         details: failed.map(({ item, message }) => `${displayTitle(item)}: ${message}`),
       });
     } else {
-      showToast({ tone: 'success', message: doneMessage(verb, targets) });
+      const message = doneMessage(verb, targets);
+      const undo = undoChanges(changes, done);
+      showToast({
+        tone: 'success',
+        message,
+        action: undo.length
+          ? {
+              label: 'Undo',
+              accessibleLabel: `Undo: ${message}`,
+              run: () => void undoAll(undo, message),
+            }
+          : undefined,
+      });
     }
     if (fromSelection || failed.length) onSelectionChange(failed.map(({ item }) => item.id));
+  };
+
+  const undoAll = async (changes: readonly BulkChange[], what: string) => {
+    const { failed } = await bulk.mutateAsync(changes);
+    if (failed.length) {
+      showToast({
+        tone: 'error',
+        message: `Could not undo for ${count(failed.length)} (${what}):`,
+        details: failed.map(({ item, message }) => `${displayTitle(item)}: ${message}`),
+      });
+    } else {
+      showToast({ tone: 'success', message: `Undone: ${what}` });
+    }
   };
 
   const setFlag = (

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toastStore } from '../../../components/toast-store.ts';
 import { ToastViewport } from '../../../components/toast-viewport.tsx';
+import { formatDateTime, formatRelativeTime } from '../../../lib/display.ts';
 import { fakeArchive, webpageFixture } from '../../../test/fake-archive.ts';
 import type { Webpage } from '../api/get-webpage.ts';
 import { webpageKeys } from '../api/webpage-keys.ts';
@@ -137,16 +138,64 @@ describe('WebpageDetail', () => {
 
     answer();
     expect(await screen.findByRole('button', { name: 'Like' })).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('database is locked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not like “An archived article”: database is locked',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('marks as read', async () => {
+  it('marks as read, says so, and Undo marks it unread again', async () => {
     const archive = fakeArchive([webpage()]);
     renderDetail();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Mark as read' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark as read' }));
     expect(await screen.findByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();
     expect(archive.writes()[0]?.body).toEqual({ read: true });
     expect(archive.pages.get(id)?.read).toBe(true);
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('Marked “An archived article” as read');
+
+    await user.click(
+      within(done).getByRole('button', { name: 'Undo: Marked “An archived article” as read' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
+    await waitFor(() => expect(archive.pages.get(id)?.read).toBe(false));
+    // The undo says so too, without another Undo; one message per page and field.
+    const undone = await screen.findByText('Marked “An archived article” as unread');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(
+      within(undone.closest('[role="status"]')!).queryByRole('button', { name: /^Undo/ }),
+    ).toBeNull();
+  });
+
+  it('likes with a message; liking again replaces the message', async () => {
+    fakeArchive([webpage()]);
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Like' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Liked “An archived article”');
+    await user.click(await screen.findByRole('button', { name: 'Unlike' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Unliked “An archived article”'),
+    );
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('shows dates relative to now, with the exact date and time on hover', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const added = Date.now() - 3 * day;
+    const captured = Date.now() - 60 * day;
+    fakeArchive([webpage({ firstAddTime: added, createTime: captured })]);
+    renderDetail();
+    const addedTime = await screen.findByText(formatRelativeTime(added));
+    expect(addedTime.tagName).toBe('TIME');
+    expect(addedTime).toHaveAttribute('title', formatDateTime(added));
+    expect(addedTime).toHaveAttribute('datetime', new Date(added).toISOString());
+    expect(screen.getByText(formatRelativeTime(captured))).toHaveAttribute(
+      'title',
+      formatDateTime(captured),
+    );
+    expect(addedTime).toHaveTextContent(/3 days ago/);
   });
 });
 
@@ -171,6 +220,17 @@ describe('inline editing', () => {
     expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
     expect(archive.writes().map((r) => r.body)).toEqual([{ title: 'A better title' }]);
     expect(archive.pages.get(id)?.title).toBe('A better title');
+
+    // Saved, with Undo: the old title comes back on the server and on the page.
+    const saved = await screen.findByRole('status');
+    expect(saved).toHaveTextContent('Saved the title');
+    await user.click(within(saved).getByRole('button', { name: 'Undo: Saved the title' }));
+    expect(await screen.findByRole('heading', { name: 'An archived article' })).toBeInTheDocument();
+    expect(archive.writes().map((r) => r.body)).toEqual([
+      { title: 'A better title' },
+      { title: 'An archived article' },
+    ]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Restored the title');
   });
 
   it('edits the excerpt with Save', async () => {
@@ -207,6 +267,7 @@ describe('inline editing', () => {
       await screen.findByRole('link', { name: 'https://example.org/moved' }),
     ).toBeInTheDocument();
     expect(archive.writes().map((r) => r.body)).toEqual([{ link: 'https://example.org/moved' }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved the link');
   });
 
   it('keeps the typed text and shows the server message when a save fails', async () => {
@@ -223,6 +284,9 @@ describe('inline editing', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not save the link: link is invalid',
     );
+    // Said once, next to the field (which keeps the typed text); no message says it was saved.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('status')).toBeNull();
     expect(archive.writes().map((r) => r.body)).toEqual([{ link: null }]);
     expect(screen.getByRole('textbox', { name: 'Link' })).toHaveValue('');
 
@@ -262,6 +326,8 @@ describe('labels', () => {
     await waitFor(() => expect(archive.pages.get(id)?.labels).toEqual(['news', 'science']));
     await waitFor(() => expect(suggestions()).toEqual(['recipes']));
 
+    expect(await screen.findByRole('status')).toHaveTextContent('Added the label “science”');
+
     await user.click(screen.getByRole('button', { name: 'Remove label news' }));
     await waitFor(() => expect(archive.pages.get(id)?.labels).toEqual(['science']));
     expect(within(labels).queryByText('news')).toBeNull();
@@ -269,6 +335,30 @@ describe('labels', () => {
       { labels: ['news', 'science'] },
       { labels: ['science'] },
     ]);
+    const removed = await screen.findByText('Removed the label “news”');
+
+    // Undo puts the label back.
+    await user.click(
+      within(removed.closest('[role="status"]')!).getByRole('button', {
+        name: 'Undo: Removed the label “news”',
+      }),
+    );
+    await waitFor(() => expect(archive.pages.get(id)?.labels).toEqual(['science', 'news']));
+    expect(await within(labels).findByText('news')).toBeInTheDocument();
+    expect(await screen.findByText('Added the label “news”')).toBeInTheDocument();
+  });
+
+  it('keeps a label that could not be added in the field, and says why', async () => {
+    const archive = fakeArchive([webpage({ labels: [] })]);
+    archive.refuse = () => Response.json({ message: 'label too long' }, { status: 400 });
+    renderDetail();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('combobox', { name: 'New label' }), 'refused{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not add the label “refused”: label too long',
+    );
+    expect(screen.getByRole('combobox', { name: 'New label' })).toHaveValue('refused');
+    expect(screen.queryByRole('list', { name: 'Labels' })).toBeNull();
   });
 
   it('puts a label back when the server refuses to remove it', async () => {
@@ -277,7 +367,7 @@ describe('labels', () => {
     renderDetail();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Remove label keep' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Could not change the labels: read-only archive',
+      'Could not remove the label “keep”: read-only archive',
     );
     expect(screen.getByRole('button', { name: 'Remove label keep' })).toBeInTheDocument();
   });
@@ -412,6 +502,29 @@ describe('download', () => {
     expect(new Uint8Array(read)).toEqual(bytes);
     expect(archive.requests.some((r) => r.path === `/webpages/${id}/content`)).toBe(true);
     expect(document.querySelector('a[download]')).toBeNull();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Downloaded “Report Q1 Q2 final.mhtml” (8 B)',
+    );
+  });
+
+  it('says why the original could not be downloaded', async () => {
+    fakeArchive([webpage()]);
+    const archiveFetch = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        return new URL(request.url).pathname.endsWith('/content')
+          ? Response.json({ message: 'blob missing on disk' }, { status: 500 })
+          : archiveFetch(input, init);
+      }),
+    );
+    renderDetail();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download original' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not download “An archived article”: blob missing on disk',
+    );
+    expect(screen.getByRole('button', { name: 'Download original' })).toBeEnabled();
   });
 });
 

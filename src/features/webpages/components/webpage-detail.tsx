@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { Button } from '../../../components/button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { PageLoading } from '../../../components/skeleton.tsx';
+import { showToast } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
-import { captureTime, formatBytes, formatDateTime, toIsoDate } from '../../../lib/display.ts';
+import { captureTime, formatBytes } from '../../../lib/display.ts';
 import { paths } from '../../../lib/paths.ts';
 import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
 import { useDownloadOriginal } from '../api/download-original.ts';
 import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
-import { usePatchWebpage, type WebpagePatch } from '../api/patch-webpage.ts';
+import { usePatchWebpage, useToggleWebpage } from '../api/patch-webpage.ts';
 import type { ListFilters } from '../filters.ts';
 import { editRequested, listFiltersFromState } from '../list-context.ts';
 import { useListNeighbours, type DetailNavigation } from '../use-list-neighbours.ts';
@@ -35,10 +37,6 @@ type EditableName = 'title' | 'excerpt' | 'link';
 
 const INVALID_LINK = 'Enter an absolute http or https URL, such as https://example.com/page.';
 
-function DateValue({ epochMs }: { epochMs: number }) {
-  return <time dateTime={toIsoDate(epochMs)}>{formatDateTime(epochMs)}</time>;
-}
-
 interface DetailBodyProps {
   webpage: Webpage;
   listFilters: ListFilters;
@@ -54,7 +52,7 @@ function DetailBody({
   renderPreview,
   navigation,
 }: DetailBodyProps) {
-  const toggles = usePatchWebpage();
+  const toggle = useToggleWebpage();
   const edits = usePatchWebpage();
   const download = useDownloadOriginal();
   const deleteWithUndo = useDeleteWebpagesWithUndo();
@@ -77,20 +75,37 @@ function DetailBody({
   const captured = captureTime(webpage.createTime);
   const title = displayTitle(webpage);
 
-  // A toggle still on its way ignores more presses: a double click sends one change, not two.
-  const pendingToggles = useRef(new Set<string>());
-  const toggle = (patch: WebpagePatch) => {
-    const key = Object.keys(patch).join();
-    if (pendingToggles.current.has(key)) return;
-    pendingToggles.current.add(key);
-    toggles
-      .mutateAsync({ id: webpage.id, patch })
-      .catch(() => undefined) // shown through `toggles.error`
-      .finally(() => pendingToggles.current.delete(key));
+  const like = () => toggle(webpage, 'liked', !webpage.liked);
+  const read = () => toggle(webpage, 'read', !webpage.read);
+  // A refused save is shown by the field (it keeps the typed text); a saved one by a message
+  // whose Undo puts the previous value back.
+  const save = async (name: EditableName, value: string | null) => {
+    const { id } = webpage;
+    const previous = name === 'link' ? (webpage.link ?? null) : webpage[name];
+    await edits.mutateAsync({ id, patch: { [name]: value } });
+    const message = value === null ? 'Removed the link' : `Saved the ${name}`;
+    const restore = () =>
+      edits.mutateAsync({ id, patch: { [name]: previous } }).then(
+        () =>
+          showToast({
+            key: `edit:${id}:${name}`,
+            tone: 'success',
+            message: `Restored the ${name}`,
+          }),
+        (error: unknown) =>
+          showToast({
+            key: `edit:${id}:${name}`,
+            tone: 'error',
+            message: `Could not restore the ${name}: ${error instanceof Error ? error.message : String(error)}`,
+          }),
+      );
+    showToast({
+      key: `edit:${id}:${name}`,
+      tone: 'success',
+      message,
+      action: { label: 'Undo', accessibleLabel: `Undo: ${message}`, run: () => void restore() },
+    });
   };
-  const like = () => toggle({ liked: !webpage.liked });
-  const read = () => toggle({ read: !webpage.read });
-  const save = (patch: WebpagePatch) => edits.mutateAsync({ id: webpage.id, patch });
   const remove = () => {
     void deleteWithUndo([webpage]);
     void navigate(neighbours.back.href);
@@ -153,7 +168,7 @@ function DetailBody({
             {...editor('title')}
             value={webpage.title}
             maxLength={2000}
-            onSave={(value) => save({ title: value.trim() })}
+            onSave={(value) => save('title', value.trim())}
           >
             {null}
           </EditableField>
@@ -178,16 +193,6 @@ function DetailBody({
           </Button>
         </div>
       </header>
-      {toggles.error ? (
-        <p className="inline-error" role="alert">
-          Could not save the change: {toggles.error.message}
-        </p>
-      ) : null}
-      {download.error ? (
-        <p className="inline-error" role="alert">
-          Could not download the original file: {download.error.message}
-        </p>
-      ) : null}
 
       <div className="detail__body">
         <section className="detail__info" aria-label="Information">
@@ -197,7 +202,7 @@ function DetailBody({
             multiline
             maxLength={20000}
             className="detail__excerpt"
-            onSave={(value) => save({ excerpt: value.trim() })}
+            onSave={(value) => save('excerpt', value.trim())}
           >
             {webpage.excerpt ? <p>{webpage.excerpt}</p> : <p className="muted">No excerpt.</p>}
           </EditableField>
@@ -212,7 +217,7 @@ function DetailBody({
                 validate={(value) =>
                   !value.trim() || safeHttpUrl(value.trim()) ? null : INVALID_LINK
                 }
-                onSave={(value) => save({ link: value.trim() || null })}
+                onSave={(value) => save('link', value.trim() || null)}
               >
                 {href ? (
                   <a href={href} target="_blank" rel="noopener noreferrer">
@@ -231,10 +236,10 @@ function DetailBody({
             <dd>{formatBytes(webpage.size)}</dd>
             <dt>Added</dt>
             <dd>
-              <DateValue epochMs={webpage.firstAddTime} />
+              <RelativeTime value={webpage.firstAddTime} />
             </dd>
             <dt>Captured</dt>
-            <dd>{captured === null ? 'Unknown' : <DateValue epochMs={captured} />}</dd>
+            <dd>{captured === null ? 'Unknown' : <RelativeTime value={captured} />}</dd>
             <dt>Status</dt>
             <dd>
               {webpage.read ? 'Read' : 'Unread'}

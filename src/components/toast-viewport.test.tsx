@@ -1,0 +1,66 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { showToast, toastStore } from './toast-store.ts';
+import { ToastViewport } from './toast-viewport.tsx';
+
+afterEach(() => {
+  act(() => toastStore.clear());
+  vi.useRealTimers();
+});
+
+describe('ToastViewport', () => {
+  it('shows results as status messages and errors as alerts, in a live region', () => {
+    render(<ToastViewport />);
+    act(() => {
+      showToast({ message: 'Liked “A page”', tone: 'success' });
+      showToast({ message: 'Could not like “B”: database is locked', tone: 'error' });
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Liked “A page”');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not like “B”: database is locked');
+    expect(screen.getByRole('status').parentElement).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('names an action by its accessible label and runs it once, closing the message', async () => {
+    const run = vi.fn();
+    render(<ToastViewport />);
+    act(() => {
+      showToast({
+        message: 'Saved the title',
+        action: { label: 'Undo', accessibleLabel: 'Undo: Saved the title', run },
+      });
+    });
+    const button = within(screen.getByRole('status')).getByRole('button', {
+      name: 'Undo: Saved the title',
+    });
+    expect(button).toHaveTextContent('Undo');
+    await userEvent.setup().click(button);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('replaces a message by a newer one with the same key, with its own timer', () => {
+    vi.useFakeTimers();
+    render(<ToastViewport />);
+    act(() => {
+      showToast({ message: 'Liked “A”', key: 'toggle:a:liked' });
+      showToast({ message: 'Marked “A” as read', key: 'toggle:a:read' });
+    });
+    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      showToast({ message: 'Unliked “A”', key: 'toggle:a:liked' });
+    });
+    expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual([
+      'Marked “A” as read×',
+      'Unliked “A”×',
+    ]);
+    // The replaced message's timer does not take the new one away.
+    act(() => vi.advanceTimersByTime(2500));
+    expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual([
+      'Unliked “A”×',
+    ]);
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
