@@ -1,5 +1,6 @@
-// Deep pages of the list are sliced from a kept prefix of the sorted ids (IdPrefixCache): they must
-// be the pages LIMIT/OFFSET gives, and never outlive a write.
+// How the list finds its pages: deep pages are sliced from a kept prefix of the sorted ids
+// (IdPrefixCache), common labels are probed page by page in the sort's order. Either way the
+// pages must be those that plain LIMIT/OFFSET gives, and never outlive a write.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,8 +63,10 @@ function direct(filters: WebpageFilters, sort: WebpageSort, paging: Paging): str
 const ids = (filters: WebpageFilters, sort: WebpageSort, paging: Paging) =>
   store.list.list(filters, sort, paging).map((page) => page.id);
 
+const deepPage = Math.ceil((KEEP_IDS_FROM_OFFSET + 1) / 30) + 1;
+
 describe('deep pages', () => {
-  const deep: Paging = { page: Math.ceil((KEEP_IDS_FROM_OFFSET + 1) / 30) + 1, perPage: 30 };
+  const deep: Paging = { page: deepPage, perPage: 30 };
 
   it('are the pages LIMIT/OFFSET gives, for every sort, filtered or not', () => {
     const cases: [WebpageFilters, WebpageSort][] = [
@@ -95,6 +98,60 @@ describe('deep pages', () => {
     store.webpages.softDelete(after[5] ?? '', 9_001);
     expect(ids({}, 'title_asc', deep)).toEqual(direct({}, 'title_asc', deep));
     expect(ids({}, 'title_asc', deep)).not.toContain(after[5]);
+  });
+});
+
+describe('label filters', () => {
+  const plan = (query: { sql: string; params: unknown[] }) =>
+    (
+      store.db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as {
+        detail: string;
+      }[]
+    ).map((row) => row.detail);
+
+  it('read a common label’s first pages in order, a rare label’s pages through its index', () => {
+    // 'deep' is on a quarter of the pages; 'rare' on three.
+    store.db.transaction(() => {
+      for (const n of [3, 700, 1_400]) store.webpages.update(idOf(n), { labels: ['rare'] }, 9_500);
+    })();
+    expect(store.list.labelCheck({ labels: ['deep'] }, 30)).toBe('probe');
+    expect(store.list.labelCheck({ labels: ['deep'] }, 15_000)).toBe('set');
+    expect(store.list.labelCheck({ labels: ['rare'] }, 30)).toBe('set');
+    expect(store.list.labelCheck({ labels: ['missing'] }, 30)).toBe('set');
+    // Probed: the sort's own index, each page's labels looked up by its key.
+    const probed = plan(
+      WebpageList.query({ labels: ['deep'] }, 'title_asc', { page: 1, perPage: 30 }, 'probe'),
+    );
+    expect(probed[0]).toBe('SEARCH w USING COVERING INDEX webpages_by_title (deleted=?)');
+    expect(probed.join('\n')).toMatch(/SEARCH l USING PRIMARY KEY \(webpage_id=\? AND label=\?\)/);
+    expect(probed.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('give the same pages either way', () => {
+    const cases: WebpageFilters[] = [
+      { labels: ['deep'] },
+      { labels: ['deep'], read: false, exts: ['html'] },
+      { labels: ['deep', 'rare'] },
+      { labels: ['deep'], hosts: ['h1.example'] },
+    ];
+    for (const filters of cases) {
+      for (const sort of ['first_add_time_desc', 'title_desc', 'annotate_count_asc'] as const) {
+        for (const page of [1, 2, 7, deepPage]) {
+          const paging = { page, perPage: 30 };
+          const expected = direct(filters, sort, paging);
+          expect(ids(filters, sort, paging), `${JSON.stringify(filters)} ${sort} ${page}`).toEqual(
+            expected,
+          );
+          const probed = WebpageList.query(filters, sort, paging, 'probe');
+          expect(
+            store.db
+              .prepare(probed.sql)
+              .pluck()
+              .all(...probed.params),
+          ).toEqual(expected);
+        }
+      }
+    }
   });
 });
 

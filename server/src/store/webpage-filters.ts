@@ -19,11 +19,21 @@ export interface SqlFragment {
 }
 
 /**
+ * How the label filters are checked: `set` finds the pages of each label through the label index
+ * (cheap when the labels are rare), `probe` looks each page up in the page's own labels as the
+ * pages are read in order (cheap when they are common and few pages are needed).
+ */
+export type LabelCheck = 'set' | 'probe';
+
+/**
  * SQL conditions (on the `webpages` row aliased `w`, always including `deleted = 0`) for the
  * filters. The SQL depends only on which filters are set and how many values they have, so the
  * statements can be cached.
  */
-export function webpageFilterSql(filters: WebpageFilters): SqlFragment {
+export function webpageFilterSql(
+  filters: WebpageFilters,
+  labelCheck: LabelCheck = 'set',
+): SqlFragment {
   const conditions = ['w.deleted = 0'];
   const params: unknown[] = [];
   if (filters.liked !== undefined) {
@@ -42,14 +52,19 @@ export function webpageFilterSql(filters: WebpageFilters): SqlFragment {
     conditions.push(`w.host IN (${placeholders(hosts.length)})`);
     params.push(...hosts);
   }
-  for (const label of unique(filters.labels)) {
-    conditions.push('w.id IN (SELECT webpage_id FROM webpage_labels WHERE label = ?)');
-    params.push(label);
-  }
   const exts = unique(filters.exts);
   if (exts.length > 0) {
     conditions.push(`w.ext IN (${placeholders(exts.length)})`);
     params.push(...exts);
+  }
+  // Last: the columns above are checked first, from the index.
+  for (const label of unique(filters.labels)) {
+    conditions.push(
+      labelCheck === 'set'
+        ? 'w.id IN (SELECT webpage_id FROM webpage_labels WHERE label = ?)'
+        : 'EXISTS (SELECT 1 FROM webpage_labels l WHERE l.webpage_id = w.id AND l.label = ?)',
+    );
+    params.push(label);
   }
   return { sql: conditions.join(' AND '), params };
 }
