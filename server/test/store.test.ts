@@ -10,7 +10,12 @@ import { titleKey } from '../src/store/records.ts';
 import { SearchStore } from '../src/store/search.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import type { WebpageFilters } from '../src/store/webpage-filters.ts';
-import { WEBPAGE_ORDER, WebpageList, type WebpageSort } from '../src/store/webpage-list.ts';
+import {
+  SORT_INDEX,
+  WEBPAGE_ORDER,
+  WebpageList,
+  type WebpageSort,
+} from '../src/store/webpage-list.ts';
 
 let dir: string;
 
@@ -74,17 +79,9 @@ describe('query plans', () => {
   const first = { page: 1, perPage: 30 };
 
   it('serves every list sort from its index, without sorting', () => {
-    const indexes: Record<WebpageSort, string> = {
-      first_add_time_desc: 'webpages_by_added',
-      first_add_time_asc: 'webpages_by_added',
-      title_asc: 'webpages_by_title',
-      title_desc: 'webpages_by_title',
-      annotate_count_asc: 'webpages_by_annotations',
-      annotate_count_desc: 'webpages_by_annotations',
-    };
     for (const sort of Object.keys(WEBPAGE_ORDER) as WebpageSort[]) {
       const steps = plan(WebpageList.query({}, sort, first));
-      expect(steps, sort).toEqual([`SEARCH w USING COVERING INDEX ${indexes[sort]} (deleted=?)`]);
+      expect(steps, sort).toEqual([`SEARCH w USING COVERING INDEX ${SORT_INDEX[sort]} (deleted=?)`]);
     }
   });
 

@@ -79,6 +79,21 @@ export function showToast(input: ToastInput): number {
   return toast.id;
 }
 
+/**
+ * A change's success message, with an Undo button (named "Undo: <message>") when `undo` is given
+ * (none for a change that is itself an undo).
+ */
+export function showDone(message: string, undo?: () => void, key?: string): number {
+  return showToast({
+    message,
+    tone: 'success',
+    ...(key === undefined ? {} : { key }),
+    ...(undo === undefined
+      ? {}
+      : { action: { label: 'Undo', accessibleLabel: `Undo: ${message}`, run: undo } }),
+  });
+}
+
 export function dismissToast(id: number): void {
   if (!toasts.some((toast) => toast.id === id)) return;
   clearTimer(id);

@@ -30,7 +30,7 @@ export const KEEP_IDS_FROM_OFFSET = 1_000;
 const PAGES_AHEAD = 20;
 
 /** The index that gives each sort's order (and carries every filter column). */
-const SORT_INDEX: Readonly<Record<WebpageSort, string>> = {
+export const SORT_INDEX: Readonly<Record<WebpageSort, string>> = {
   first_add_time_desc: 'webpages_by_added',
   first_add_time_asc: 'webpages_by_added',
   title_asc: 'webpages_by_title',

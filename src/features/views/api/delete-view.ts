@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
-import { showToast } from '../../../components/toast-store.ts';
+import { showDone, showToast } from '../../../components/toast-store.ts';
 import { withoutId } from '../view-draft.ts';
 import { createViewRequest, viewTitle, type CreateViewInput } from './create-view.ts';
 import type { WebpagesView } from './list-views.ts';
@@ -64,15 +64,7 @@ export function useDeleteView() {
       const view = isView(answer) ? answer : cached;
       if (view) {
         const message = `Deleted the view “${viewTitle(view)}”`;
-        showToast({
-          message,
-          tone: 'success',
-          action: {
-            label: 'Undo',
-            accessibleLabel: `Undo: ${message}`,
-            run: () => void restoreView(queryClient, view),
-          },
-        });
+        showDone(message, () => void restoreView(queryClient, view));
       } else showToast({ message: 'Deleted the view', tone: 'success' });
       // Marked stale, not refetched: a mounted view page must not 404 before the user leaves it.
       return Promise.all([

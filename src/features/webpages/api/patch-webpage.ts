@@ -9,7 +9,7 @@ import { useCallback, useRef } from 'react';
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
 import type { components } from '../../../api/schema.gen.ts';
-import { showToast } from '../../../components/toast-store.ts';
+import { showDone, showToast } from '../../../components/toast-store.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import type { Webpage } from './get-webpage.ts';
 import type { WebpageListPage } from './list-webpages.ts';
@@ -160,19 +160,9 @@ export function useToggleWebpage() {
         .then(
           () => {
             const message = toggleDoneMessage(field, value, title);
-            showToast({
-              key: `toggle:${key}`,
-              tone: 'success',
-              message,
-              // An undo is not undone in turn: the page shows its state.
-              action: undo
-                ? undefined
-                : {
-                    label: 'Undo',
-                    accessibleLabel: `Undo: ${message}`,
-                    run: () => toggle(webpage, field, !value, true),
-                  },
-            });
+            // An undo is not undone in turn: the page shows its state.
+            const again = undo ? undefined : () => toggle(webpage, field, !value, true);
+            showDone(message, again, `toggle:${key}`);
           },
           (error: unknown) =>
             showToast({

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/button.tsx';
-import { showToast } from '../../../components/toast-store.ts';
+import { showDone, showToast } from '../../../components/toast-store.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { useBulkPatchWebpages, type BulkChange } from '../api/bulk-patch-webpages.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
@@ -100,17 +100,7 @@ export function BulkToolbar({
     } else {
       const message = doneMessage(verb, targets);
       const undo = undoChanges(changes, done);
-      showToast({
-        tone: 'success',
-        message,
-        action: undo.length
-          ? {
-              label: 'Undo',
-              accessibleLabel: `Undo: ${message}`,
-              run: () => void undoAll(undo, message),
-            }
-          : undefined,
-      });
+      showDone(message, undo.length ? () => void undoAll(undo, message) : undefined);
     }
     if (fromSelection || failed.length) onSelectionChange(failed.map(({ item }) => item.id));
   };

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/button.tsx';
-import { showToast } from '../../../components/toast-store.ts';
+import { showDone, showToast } from '../../../components/toast-store.ts';
 import { facetsOptions } from '../api/get-facets.ts';
 import type { Webpage } from '../api/get-webpage.ts';
 import { usePatchWebpage } from '../api/patch-webpage.ts';
@@ -47,18 +47,7 @@ export function LabelEditor({ webpage }: LabelEditorProps) {
       () => {
         const message = `${DONE[kind]} “${label}”`;
         const inverse: LabelChange = kind === 'add' ? 'remove' : 'add';
-        showToast({
-          key,
-          tone: 'success',
-          message,
-          action: undo
-            ? undefined
-            : {
-                label: 'Undo',
-                accessibleLabel: `Undo: ${message}`,
-                run: () => change(inverse, label, true),
-              },
-        });
+        showDone(message, undo ? undefined : () => change(inverse, label, true), key);
       },
       (error: unknown) => {
         showToast({

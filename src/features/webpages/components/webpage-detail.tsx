@@ -6,7 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { PageLoading } from '../../../components/skeleton.tsx';
-import { showToast } from '../../../components/toast-store.ts';
+import { showDone, showToast } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { captureTime, formatBytes } from '../../../lib/display.ts';
@@ -99,12 +99,7 @@ function DetailBody({
             message: `Could not restore the ${name}: ${error instanceof Error ? error.message : String(error)}`,
           }),
       );
-    showToast({
-      key: `edit:${id}:${name}`,
-      tone: 'success',
-      message,
-      action: { label: 'Undo', accessibleLabel: `Undo: ${message}`, run: () => void restore() },
-    });
+    showDone(message, () => void restore(), `edit:${id}:${name}`);
   };
   const remove = () => {
     void deleteWithUndo([webpage]);
