@@ -1,7 +1,9 @@
 // Bundles the server (server/src/main.ts) into server/dist/main.js for `npm start`: plain `node`
-// runs it without a TypeScript loader in the process (tsx holds ~45 MB more). Packages stay
-// external (better-sqlite3 is native); paths that the server finds from its own location
-// (`../../openapi`, `../../dist`) hold from server/dist as they do from server/src.
+// runs it without a TypeScript loader in the process (tsx holds ~45 MB more). The upload parser's
+// worker thread (server/src/parse/parse-worker.ts) is a second entry, server/dist/parse-worker.js,
+// which the bundle starts from beside itself. Packages stay external (better-sqlite3 is native);
+// paths that the server finds from its own location (`../../openapi`, `../../dist`) hold from
+// server/dist as they do from server/src.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -9,8 +11,11 @@ export const BUILT_SERVER = fileURLToPath(new URL('./dist/main.js', import.meta.
 
 export async function buildServer(): Promise<void> {
   await build({
-    entryPoints: [fileURLToPath(new URL('./src/main.ts', import.meta.url))],
-    outfile: BUILT_SERVER,
+    entryPoints: {
+      main: fileURLToPath(new URL('./src/main.ts', import.meta.url)),
+      'parse-worker': fileURLToPath(new URL('./src/parse/parse-worker.ts', import.meta.url)),
+    },
+    outdir: fileURLToPath(new URL('./dist', import.meta.url)),
     bundle: true,
     platform: 'node',
     format: 'esm',

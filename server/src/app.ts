@@ -12,6 +12,7 @@ import {
 } from './http/error-handler.ts';
 import { OperationRegistry } from './http/operations.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { parsePool } from './parse/parse-pool.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerFacetRoutes } from './routes/facets.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
@@ -43,9 +44,13 @@ export interface AppOptions {
 /** Largest JSON body of every request but uploads. */
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 
-/** Builds the whole server (store, API, SPA) without listening. Closing it closes the store. */
+/**
+ * Builds the whole server (store, API, SPA) without listening. Closing it closes the store and
+ * stops the upload parser's workers.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const store = await openStore(options.dataDir);
+  parsePool.retain();
   try {
     const now = options.now ?? Date.now;
     // The default token and every token of the CLI that is not revoked.
@@ -66,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clientErrorHandler,
     });
     app.addHook('onClose', async () => store.close());
+    app.addHook('onClose', () => parsePool.release());
 
     installErrorHandler(app);
     installBodyParsers(app);
@@ -95,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return app;
   } catch (error) {
     store.close();
+    await parsePool.release();
     throw error;
   }
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { decodeBase64Strict, decodedLength } from './base64.ts';
-import { badRequest, ParseFailureError, payloadTooLarge } from './http/errors.ts';
+import { ApiError, badRequest, ParseFailureError, payloadTooLarge } from './http/errors.ts';
 import type { StagedContent } from './http/upload-parser.ts';
 import { hostOf, parseHttpLink, type ParsedLink } from './links.ts';
 import { ParseError } from './parse/parse-error.ts';
-import { parseWebpage, type ParsedWebpage } from './parse/parse-webpage.ts';
+import { parsePool, ParseWorkerError } from './parse/parse-pool.ts';
+import type { ParsedWebpage } from './parse/parse-webpage.ts';
 import type { WebpageExt } from './store/records.ts';
 import type { Store } from './store/store.ts';
 
@@ -26,7 +27,8 @@ export const INVALID_LINK = 'link is invalid: it must be an absolute http or htt
 /**
  * Stores an uploaded file and returns its id (sha256 hex of the bytes). Known bytes return the
  * existing page (restored if it was deleted; the request's title and link are ignored). New bytes
- * are parsed (ParseFailureError when they cannot be), written to the blob store, then recorded.
+ * are parsed in a worker thread (ParseFailureError when they cannot be), written to the blob
+ * store, then recorded.
  */
 export async function storeUpload(
   store: Store,
@@ -46,9 +48,10 @@ export async function storeUpload(
 
   if (reuseExisting(store, id, options.now)) return id;
 
-  const parsed = parse(bytes, upload.ext);
-  await store.blobs.put(id, bytes);
-  record(store, id, bytes.length, parsed, upload, requestLink, options.now);
+  // `bytes` moves to the parse worker and comes back as `file`.
+  const { parsed, bytes: file } = await parsing(parsePool.parseBytes(bytes, upload.ext));
+  await store.blobs.put(id, file);
+  record(store, id, file.length, parsed, upload, requestLink, options.now);
   return id;
 }
 
@@ -86,7 +89,8 @@ export async function storeStagedUpload(
 
     if (reuseExisting(store, id, options.now)) return id;
 
-    const parsed = parse(await file.read(), upload.ext);
+    // The parse worker reads the file itself: its bytes never come to the main thread.
+    const parsed = await parsing(parsePool.parseFile(file.path, upload.ext));
     await store.blobs.commit(file, id);
     record(store, id, summary.bytes, parsed, upload, requestLink, options.now);
     return id;
@@ -135,11 +139,24 @@ function reuseExisting(store: Store, id: string, now: number): boolean {
   return true;
 }
 
-function parse(bytes: Uint8Array, ext: WebpageExt) {
+/**
+ * A parse in the pool's worker, with the upload's answers: E0001 (ParseFailureError) for a file
+ * that is not of its kind, a 500 that says why for a parse that did not finish (its worker
+ * crashed, ran out of memory or hung).
+ */
+async function parsing<T>(parse: Promise<T>): Promise<T> {
   try {
-    return parseWebpage(bytes, ext);
+    return await parse;
   } catch (error) {
     if (error instanceof ParseError) throw new ParseFailureError(error.reason, { cause: error });
+    if (error instanceof ParseWorkerError) {
+      const failure = new ApiError(
+        500,
+        'internal',
+        `the file could not be parsed: ${error.message}`,
+      );
+      throw Object.assign(failure, { cause: error });
+    }
     throw error;
   }
 }

@@ -1,0 +1,329 @@
+// Parses uploaded files in worker threads (parse-worker.ts), so that a 20 MB MHTML (70 to 120 ms of
+// CPU) does not hold up every other request. A few workers at most, one parse each at a time, the
+// others wait in a queue. Workers start on demand and stop after a while without work: an idle
+// worker would otherwise keep its heap in the server's memory.
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type * as Esbuild from 'esbuild';
+import { ParseError } from './parse-error.ts';
+import type { ParsedWebpage, WebpageExt } from './parse-webpage.ts';
+
+/** What a worker parses: a file it reads itself, or bytes moved to it (and moved back). */
+export type ParseSource = { kind: 'file'; path: string } | { kind: 'bytes'; buffer: ArrayBuffer };
+
+/** A message to a worker. */
+export interface ParseTask {
+  id: number;
+  ext: WebpageExt;
+  source: ParseSource;
+}
+
+/** A worker's answer to a task. */
+export type ParseReply =
+  | { id: number; status: 'parsed'; parsed: ParsedWebpage; buffer?: ArrayBuffer }
+  /** The bytes are not a file of that kind (a ParseError in the worker). */
+  | { id: number; status: 'invalid'; reason: string }
+  /** Anything else the parse threw (a bug, an unreadable file). */
+  | { id: number; status: 'failed'; message: string; stack?: string };
+
+/** A parse that did not finish: its worker crashed, ran out of memory, hung, or was stopped. */
+export class ParseWorkerError extends Error {
+  override name = 'ParseWorkerError';
+}
+
+export interface ParsePoolOptions {
+  /** At most this many workers; one fewer than the cores, 1 or 2. */
+  maxWorkers?: number;
+  /** A worker without work for this long stops (ms). */
+  idleTimeoutMs?: number;
+  /** A parse running this long is taken as hung: its worker is stopped and the parse fails (ms). */
+  taskTimeoutMs?: number;
+  /** The worker's module; parse-worker beside this module by default. */
+  workerUrl?: URL;
+  /** Each worker's heap limits: running out fails its parse, not the server. */
+  resourceLimits?: ResourceLimits;
+}
+
+export const DEFAULT_MAX_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1));
+const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+const DEFAULT_TASK_TIMEOUT_MS = 60_000;
+/** Far above what a parse needs (the files' bytes live outside the heap; the text is capped). */
+const DEFAULT_RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256 };
+
+/**
+ * The worker's module: parse-worker.ts beside this file when the server runs from its sources
+ * (tsx, Vitest), parse-worker.js beside the bundle (server/dist/main.js, see server/build.ts).
+ */
+const DEFAULT_WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js',
+  import.meta.url,
+);
+
+type Parsed = Extract<ParseReply, { status: 'parsed' }>;
+
+interface Job {
+  task: ParseTask;
+  transfer: ArrayBuffer[];
+  resolve: (reply: Parsed) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | undefined;
+  /** Being stopped (idle, hung, or the pool stops): it takes no more jobs. */
+  stopping: boolean;
+  /** The parse's time limit while busy, the idle timeout otherwise. */
+  timer: NodeJS.Timeout | undefined;
+  /** What the worker died of (its `error` event comes before `exit`). */
+  error: Error | undefined;
+  exited: Promise<void>;
+}
+
+export class ParsePool {
+  private readonly maxWorkers: number;
+  private readonly idleTimeoutMs: number;
+  private readonly taskTimeoutMs: number;
+  private readonly workerUrl: URL;
+  private readonly resourceLimits: ResourceLimits;
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private users = 0;
+
+  constructor(options: ParsePoolOptions = {}) {
+    this.maxWorkers = Math.max(1, options.maxWorkers ?? DEFAULT_MAX_WORKERS);
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+    this.workerUrl = options.workerUrl ?? DEFAULT_WORKER_URL;
+    this.resourceLimits = options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS;
+  }
+
+  /** Workers alive (busy, idle or stopping). */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /** Parses running in a worker. */
+  get busy(): number {
+    let busy = 0;
+    for (const slot of this.slots) if (slot.job !== undefined) busy++;
+    return busy;
+  }
+
+  /** Parses waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Parses a file on disk; the worker reads it. Rejects with ParseError for an invalid file. */
+  async parseFile(path: string, ext: WebpageExt): Promise<ParsedWebpage> {
+    return (await this.submit(ext, { kind: 'file', path }, [])).parsed;
+  }
+
+  /**
+   * Parses bytes, which are moved to the worker and back, not copied: `bytes` is empty afterwards,
+   * use the returned ones. Rejects with ParseError for an invalid file.
+   */
+  async parseBytes(
+    bytes: Uint8Array,
+    ext: WebpageExt,
+  ): Promise<{ parsed: ParsedWebpage; bytes: Uint8Array }> {
+    // A view of part of a buffer (Node's small Buffers share one) is copied: moving its buffer
+    // would take the other views' bytes with it.
+    const whole =
+      bytes.buffer instanceof ArrayBuffer &&
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === bytes.buffer.byteLength;
+    const buffer = whole ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
+    const reply = await this.submit(ext, { kind: 'bytes', buffer }, [buffer]);
+    if (reply.buffer === undefined) throw new Error('the parse worker did not return the bytes');
+    return { parsed: reply.parsed, bytes: new Uint8Array(reply.buffer) };
+  }
+
+  /** An app starts using the pool (see `release`). */
+  retain(): void {
+    this.users++;
+  }
+
+  /** An app is done with the pool: when no app uses it any more, its workers stop. */
+  async release(): Promise<void> {
+    this.users = Math.max(0, this.users - 1);
+    if (this.users === 0) await this.stopWorkers();
+  }
+
+  /**
+   * Stops every worker now; the parses running or waiting fail. Later parses start new workers.
+   */
+  async stopWorkers(): Promise<void> {
+    const error = new ParseWorkerError('the parser was stopped (the server is shutting down)');
+    for (const job of this.queue.splice(0)) job.reject(error);
+    const slots = [...this.slots];
+    for (const slot of slots) this.stop(slot, error);
+    await Promise.all(slots.map((slot) => slot.exited));
+  }
+
+  private submit(ext: WebpageExt, source: ParseSource, transfer: ArrayBuffer[]): Promise<Parsed> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task: { id: this.nextId++, ext, source }, transfer, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Hands waiting jobs to idle workers, starting workers up to the limit. */
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = [...this.slots].find((each) => each.job === undefined && !each.stopping);
+      if (slot === undefined) {
+        if (this.slots.size >= this.maxWorkers) return;
+        try {
+          slot = this.start();
+        } catch (error) {
+          this.queue
+            .shift()
+            ?.reject(new ParseWorkerError('the parser could not start', { cause: error }));
+          continue;
+        }
+      }
+      this.dispatch(slot, this.queue.shift()!);
+    }
+  }
+
+  private start(): Slot {
+    const worker = startWorker(this.workerUrl, this.resourceLimits);
+    let exited!: () => void;
+    const slot: Slot = {
+      worker,
+      job: undefined,
+      stopping: false,
+      timer: undefined,
+      error: undefined,
+      exited: new Promise((resolve) => (exited = resolve)),
+    };
+    this.slots.add(slot);
+    worker.on('message', (reply: ParseReply) => this.onReply(slot, reply));
+    worker.on('messageerror', () =>
+      this.stop(slot, new ParseWorkerError('the parser gave an answer that could not be read')),
+    );
+    worker.on('error', (error) => (slot.error = error));
+    worker.on('exit', (code) => {
+      this.slots.delete(slot);
+      clearTimeout(slot.timer);
+      const job = slot.job;
+      slot.job = undefined;
+      job?.reject(new ParseWorkerError(crashReason(slot.error, code), { cause: slot.error }));
+      exited();
+      // A replacement takes the waiting parses.
+      this.pump();
+    });
+    return slot;
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    clearTimeout(slot.timer);
+    slot.job = job;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      const seconds = Math.round(this.taskTimeoutMs / 100) / 10;
+      this.stop(
+        slot,
+        new ParseWorkerError(`the parser took longer than ${seconds} s and was stopped`),
+      );
+    }, this.taskTimeoutMs);
+    slot.timer.unref();
+    try {
+      slot.worker.postMessage(job.task, job.transfer);
+    } catch (error) {
+      clearTimeout(slot.timer);
+      slot.job = undefined;
+      job.reject(error);
+      this.idle(slot);
+    }
+  }
+
+  private onReply(slot: Slot, reply: ParseReply): void {
+    const job = slot.job;
+    if (job === undefined || reply.id !== job.task.id) return;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    if (reply.status === 'parsed') {
+      job.resolve(reply);
+    } else if (reply.status === 'invalid') {
+      job.reject(new ParseError(reply.reason));
+    } else {
+      const failure = new Error(reply.message);
+      if (reply.stack !== undefined) failure.stack = reply.stack;
+      job.reject(failure);
+    }
+    if (this.queue.length > 0) this.pump();
+    else this.idle(slot);
+  }
+
+  /** Lets the process exit without waiting for the worker, which stops after the idle timeout. */
+  private idle(slot: Slot): void {
+    slot.worker.unref();
+    slot.timer = setTimeout(() => this.stop(slot), this.idleTimeoutMs);
+    slot.timer.unref();
+  }
+
+  /** Terminates a worker; its parse, if any, fails with `error`. */
+  private stop(slot: Slot, error?: ParseWorkerError): void {
+    if (slot.stopping) return;
+    slot.stopping = true;
+    clearTimeout(slot.timer);
+    const job = slot.job;
+    slot.job = undefined;
+    if (job !== undefined) job.reject(error ?? new ParseWorkerError('the parser was stopped'));
+    void slot.worker.terminate();
+  }
+}
+
+function startWorker(url: URL, resourceLimits: ResourceLimits): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { resourceLimits });
+  // Not the parent's execArgv: `--import tsx` would load tsx in the worker for nothing.
+  return new Worker(bundled(url), { resourceLimits, execArgv: [] });
+}
+
+const bundles = new Map<string, URL>();
+
+/**
+ * A TypeScript worker (the server runs from its sources: tsx, Vitest) bundled by esbuild into a
+ * data: URL, once per process, on its first parse (~50 ms, blocking). Node 20 does not apply the
+ * parent's `--import tsx` to worker threads, nor does Vitest's transform reach them, and
+ * registering tsx in each worker would cost 0.3 to 1 s per start. The bundle holds the packages
+ * too: a data: URL resolves no bare import.
+ */
+function bundled(url: URL): URL {
+  let bundle = bundles.get(url.href);
+  if (bundle === undefined) {
+    // esbuild comes with tsx; required here only, so the bundled server never loads it.
+    const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+    const { outputFiles } = esbuild.buildSync({
+      entryPoints: [fileURLToPath(url)],
+      outfile: 'parse-worker.js',
+      write: false,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'silent',
+    });
+    const code = outputFiles[0]?.text ?? '';
+    bundle = new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+    bundles.set(url.href, bundle);
+  }
+  return bundle;
+}
+
+function crashReason(error: Error | undefined, code: number): string {
+  if ((error as { code?: unknown } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return 'the parser ran out of memory';
+  }
+  if (error !== undefined) return `the parser stopped unexpectedly (${error.message})`;
+  return `the parser stopped unexpectedly (exit code ${code})`;
+}
+
+/** The process's pool: each app retains it while open (app.ts), uploads parse with it. */
+export const parsePool = new ParsePool();
