@@ -303,7 +303,8 @@ function parseHtmlFile(bytes: Uint8Array): ParsedWebpage {
 }
 
 function parseMhtmlFile(bytes: Uint8Array): ParsedWebpage {
-  const archive = parseMhtml(bytes);
+  // Only the HTML is read: the images and styles, most of the bytes, are not decoded.
+  const archive = parseMhtml(bytes, { parts: 'main' });
   const html = archive.main.body;
   const facts = readHtml(html, resolveCharset(html, archive.main.charset));
   return summarize(facts, {

@@ -83,6 +83,13 @@ describe('parseMhtml on Chromium-shaped input', () => {
     );
   });
 
+  it('decodes only the HTML part when asked for the main part alone', () => {
+    const archive = parseMhtml(bytesOf(chromeLike()), { parts: 'main' });
+    expect(archive.parts).toEqual([archive.main]);
+    expect(textOf(archive.main.body)).toBe(MAIN_HTML);
+    expect(archive.subject).toBe('Grüße aus Köln — 日本語');
+  });
+
   it('splits and decodes the parts', () => {
     const archive = parseMhtml(bytesOf(chromeLike()));
     expect(archive.parts.map((part) => part.contentType)).toEqual([

@@ -439,12 +439,20 @@ function pickMain(parts: RawPart[], params: Map<string, string>): RawPart | unde
   return parts.find(isHtml);
 }
 
+export interface ParseMhtmlOptions {
+  /**
+   * `main`: only the root HTML part is decoded and returned in `parts` (reading a page's title and
+   * text needs nothing else; its images and styles are most of the bytes). Default `all`.
+   */
+  parts?: 'all' | 'main';
+}
+
 /**
  * Parses an MHTML archive. Throws `FormatError` for anything that is not a multipart MIME document
  * with at least one HTML part. A non-main part whose transfer encoding cannot be decoded is dropped
  * (a browser would just miss that resource); a broken main part rejects the archive.
  */
-export function parseMhtml(bytes: Uint8Array): Mhtml {
+export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): Mhtml {
   let start = detectBom(bytes)?.length ?? 0;
   while (start < bytes.length && (bytes[start] === 0x0a || bytes[start] === 0x0d)) start++;
   if (start >= bytes.length) throw new FormatError('mhtml', 'empty input');
@@ -472,7 +480,8 @@ export function parseMhtml(bytes: Uint8Array): Mhtml {
 
   const parts: MhtmlPart[] = [];
   let main: MhtmlPart | undefined;
-  for (const raw of rawParts) {
+  const decoded = options.parts === 'main' ? [mainRaw] : rawParts;
+  for (const raw of decoded) {
     let body: Uint8Array;
     try {
       body = decodeBody(bytes, raw);
