@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -38,8 +39,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * React Router publishes two identical builds but for its development warnings (`dist/development`,
+ * which its package exports always select, and `dist/production`). The app's build takes the
+ * production one: the warnings' code and messages leave the first screen (~0.6 kB gzipped).
+ */
+function reactRouterProduction(): Plugin {
+  const dist = join(
+    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+    'production',
+  );
+  return {
+    name: 'folio-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), reactRouterProduction()],
   server: {
     proxy: {
       '/public/api': apiTarget,

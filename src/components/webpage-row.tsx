@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode, Ref } from 'react';
+import type { ChangeEvent, CSSProperties, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 
 import type { components } from '../api/schema.gen.ts';
@@ -24,11 +24,18 @@ export interface WebpageRowProps {
   active?: boolean;
   /** Focus entered the row. */
   onFocus?: () => void;
+  /** The row's own style (e.g. its place in a virtual list). */
+  style?: CSSProperties;
 }
 
 /** The title to show: the page's title, else its link, else "Untitled". Always plain text. */
 export function displayTitle(item: { title: string; link?: string | null }): string {
   return item.title.trim() || item.link?.trim() || 'Untitled';
+}
+
+/** The title link (the webpage's detail) of the webpage row that `element` is in, if any. */
+export function rowTitleLink(element: Element): HTMLAnchorElement | null {
+  return element.closest('.webpage-row')?.querySelector('a.webpage-row__title') ?? null;
 }
 
 /** One compact row of a webpage list (an `<li>`; put it in a `WebpageList`). */
@@ -41,6 +48,7 @@ export function WebpageRow({
   selection,
   active,
   onFocus,
+  style,
 }: WebpageRowProps) {
   const host = hostOf(item.link);
   const highlights = item.annotateCount;
@@ -50,7 +58,7 @@ export function WebpageRow({
   if (selection?.selected) className += ' webpage-row--selected';
   if (active) className += ' webpage-row--active';
   return (
-    <li className={className} onFocus={onFocus}>
+    <li className={className} style={style} onFocus={onFocus}>
       {selection ? (
         <input
           type="checkbox"
@@ -128,17 +136,25 @@ export interface WebpageListProps {
   busy?: boolean;
   /** The rows have checkboxes. */
   selectable?: boolean;
+  /** Another class beside `webpage-list`. */
+  className?: string;
+  style?: CSSProperties;
   ref?: Ref<HTMLUListElement>;
 }
 
-export function WebpageList({ label, children, busy = false, selectable, ref }: WebpageListProps) {
+export function WebpageList({
+  label,
+  children,
+  busy = false,
+  selectable,
+  className,
+  style,
+  ref,
+}: WebpageListProps) {
+  let classes = selectable ? 'webpage-list webpage-list--selectable' : 'webpage-list';
+  if (className) classes += ` ${className}`;
   return (
-    <ul
-      ref={ref}
-      className={selectable ? 'webpage-list webpage-list--selectable' : 'webpage-list'}
-      aria-label={label}
-      aria-busy={busy}
-    >
+    <ul ref={ref} className={classes} style={style} aria-label={label} aria-busy={busy}>
       {children}
     </ul>
   );

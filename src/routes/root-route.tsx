@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 
 import { AppLayout } from '../components/app-layout.tsx';
@@ -21,8 +22,25 @@ const GlobalDropZone = lazy(() =>
   })),
 );
 
+/** Prefetching on intent (see `link-intent.ts`), loaded after the first paint. */
+function useLinkIntentPrefetch() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import('./link-intent.ts').then(({ listenForLinkIntent }) => {
+      if (!unmounted) stop = listenForLinkIntent(queryClient);
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [queryClient]);
+}
+
 export function Component() {
   const navigate = useNavigate();
+  useLinkIntentPrefetch();
   return (
     <AppLayout
       views={

@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  memo,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
@@ -8,7 +15,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton, PageLoading } from '../../../components/skeleton.tsx';
 import { toastStore } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
-import { WebpageRow } from '../../../components/webpage-row.tsx';
+import { WebpageRow, type WebpageRowItem } from '../../../components/webpage-row.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useDeleteView } from '../api/delete-view.ts';
 import { viewOptions } from '../api/get-view.ts';
@@ -50,6 +57,45 @@ interface Picks {
   anchor: number | null;
   active: number;
 }
+
+interface ViewRowProps {
+  item: WebpageRowItem;
+  index: number;
+  viewId: string;
+  /** Pixels from the start of the list. */
+  top: number;
+  active: boolean;
+  selected: boolean;
+  /** Stable across renders (the memo compares props). */
+  onToggle: (index: number, range: boolean) => void;
+  onActivate: (index: number) => void;
+}
+
+/**
+ * One row of the view's list. Memoised: while the list scrolls, only the rows coming into view
+ * render; a row renders again when it becomes active or (un)selected.
+ */
+const ViewRow = memo(function ViewRow({
+  item,
+  index,
+  viewId,
+  top,
+  active,
+  selected,
+  onToggle,
+  onActivate,
+}: ViewRowProps) {
+  return (
+    <WebpageRow
+      item={item}
+      href={paths.webpage(item.id, { view: viewId })}
+      style={{ top }}
+      active={active}
+      onFocus={() => onActivate(index)}
+      selection={{ selected, onChange: (range) => onToggle(index, range) }}
+    />
+  );
+});
 
 const subscribeNever = () => () => {};
 const noSnapshot = () => null;
@@ -99,7 +145,17 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
       return { ids: next, anchor: index, active: index };
     });
   const [focusRequest, setFocusRequest] = useState<{ index: number; seq: number } | null>(null);
-  const moveTo = (index: number) => setPicks((current) => ({ ...current, active: index }));
+  const moveTo = (index: number) =>
+    setPicks((current) => (current.active === index ? current : { ...current, active: index }));
+  // The rows' handlers keep their identity (the rows are memoised) and call the latest `toggle`.
+  const latestToggle = useRef(toggle);
+  useLayoutEffect(() => {
+    latestToggle.current = toggle;
+  });
+  const [rowHandlers] = useState(() => ({
+    toggle: (index: number, range: boolean) => latestToggle.current(index, range),
+    activate: moveTo,
+  }));
   // A move by the keyboard also scrolls to the row and focuses it.
   const keyTo = (index: number) => {
     moveTo(index);
@@ -192,19 +248,17 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
           busy={webpages.isFetching}
           selectable
           focusRequest={focusRequest}
-          renderRow={(item, index) => (
-            <WebpageRow
+          renderRow={(item, index, top) => (
+            <ViewRow
               key={item.id}
               item={item}
-              href={paths.webpage(item.id, { view: viewId })}
+              index={index}
+              viewId={viewId}
+              top={top}
               active={index === picks.active}
-              onFocus={() => {
-                if (picks.active !== index) moveTo(index);
-              }}
-              selection={{
-                selected: picks.ids.has(item.id),
-                onChange: (range) => toggle(index, range),
-              }}
+              selected={picks.ids.has(item.id)}
+              onToggle={rowHandlers.toggle}
+              onActivate={rowHandlers.activate}
             />
           )}
         />

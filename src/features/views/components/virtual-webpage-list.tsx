@@ -1,7 +1,13 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  observeWindowOffset,
+  useWindowVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 import { WebpageList } from '../../../components/webpage-row.tsx';
+
+import './virtual-webpage-list.css';
 
 /** Rows drawn above and below the visible ones, so a fast scroll shows no gap. */
 const OVERSCAN = 12;
@@ -14,6 +20,32 @@ function rowHeight(): number {
   return Number.isFinite(pixels) && pixels > 0 ? pixels : FALLBACK_ROW_HEIGHT;
 }
 
+/**
+ * The window's scroll offset for the virtualizer, reported in a task of its own after the scroll
+ * events of a frame (one report for all of them). The rows then change in that task, outside the
+ * frame that scrolls (its style, layout and paint stay short), and still synchronously (React's
+ * other work, e.g. a lazy component's reveal, is not held back by a stream of scroll updates).
+ * The overscan covers the distance of a frame.
+ */
+function observeWindowOffsetInTask(
+  instance: Virtualizer<Window, Element>,
+  report: (offset: number, isScrolling: boolean) => void,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let scrolling = false;
+  const stop = observeWindowOffset(instance, (_offset, isScrolling) => {
+    scrolling = isScrolling;
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      report(window.scrollY, scrolling);
+    }, 0);
+  });
+  return () => {
+    clearTimeout(timer);
+    stop?.();
+  };
+}
+
 export interface VirtualWebpageListProps<T> {
   items: readonly T[];
   /** Names the list for assistive technology. */
@@ -22,13 +54,21 @@ export interface VirtualWebpageListProps<T> {
   selectable?: boolean;
   /** A row to bring into view and focus (the keyboard moved to it); a new `seq` asks again. */
   focusRequest?: { index: number; seq: number } | null;
-  /** One `WebpageRow` (an `<li>`). */
-  renderRow: (item: T, index: number) => ReactNode;
+  /**
+   * One `WebpageRow` (an `<li>`), placed `top` pixels below the start of the list (its
+   * `style={{ top }}`). Called for every drawn row on each scroll step: return a memoised
+   * component, so that only the rows coming into view render.
+   */
+  renderRow: (item: T, index: number, top: number) => ReactNode;
 }
 
 /**
  * A webpage list that draws only the rows in and near the window (the page scrolls as usual), so
  * a view of thousands of webpages scrolls smoothly.
+ *
+ * Each row has a fixed height and its own place in the list: rows coming into view are laid out
+ * alone, the others do not move. The rows change in a task after the scroll events (see
+ * `observeWindowOffsetInTask`), not inside the frame that scrolls.
  */
 export function VirtualWebpageList<T>({
   items,
@@ -41,6 +81,7 @@ export function VirtualWebpageList<T>({
   const wrapperRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [height] = useState(rowHeight);
+  const [estimateSize] = useState(() => () => height);
   // Where the list starts in the document; it moves when what is above it changes size.
   const [scrollMargin, setScrollMargin] = useState(0);
   useEffect(() => {
@@ -57,42 +98,48 @@ export function VirtualWebpageList<T>({
 
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: () => height,
+    estimateSize,
     overscan: OVERSCAN,
     scrollMargin,
+    observeElementOffset: observeWindowOffsetInTask,
   });
   const rows = virtualizer.getVirtualItems();
-  const first = rows[0];
 
-  // The keyboard's row: bring it into view, then focus its title once it is drawn.
+  // The keyboard's row: bring it into view, then focus its title once it is drawn (now, or after
+  // the render that the scroll brings).
   const handled = useRef(0);
+  const pendingFocus = useRef<number | null>(null);
+  const first = rows[0]?.index ?? 0;
+  const last = rows.at(-1)?.index ?? -1;
+  const focusPending = () => {
+    const index = pendingFocus.current;
+    if (index === null || index < first || index > last) return;
+    pendingFocus.current = null;
+    const row = listRef.current?.children[index - first];
+    row?.querySelector<HTMLElement>('.webpage-row__title')?.focus({ preventScroll: true });
+  };
+  useLayoutEffect(focusPending);
   useEffect(() => {
     if (!focusRequest || focusRequest.seq === handled.current) return;
     handled.current = focusRequest.seq;
-    const { index } = focusRequest;
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    const frame = requestAnimationFrame(() => {
-      const start = virtualizer.getVirtualItems()[0]?.index ?? 0;
-      const row = listRef.current?.children[index - start];
-      row?.querySelector<HTMLElement>('.webpage-row__title')?.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [focusRequest, virtualizer]);
+    pendingFocus.current = focusRequest.index;
+    virtualizer.scrollToIndex(focusRequest.index, { align: 'auto' });
+    focusPending();
+  });
 
   return (
-    <div
-      ref={wrapperRef}
-      className="virtual-list"
-      style={{ height: virtualizer.getTotalSize() + 2 }}
-    >
-      <div
-        className="virtual-list__window"
-        style={{ transform: `translateY(${(first?.start ?? 0) - scrollMargin}px)` }}
+    <div ref={wrapperRef} className="virtual-list">
+      <WebpageList
+        ref={listRef}
+        className="virtual-list__rows"
+        // The list's border (1 px at the top and bottom) is outside the rows.
+        style={{ height: virtualizer.getTotalSize() + 2 }}
+        label={label}
+        busy={busy}
+        selectable={selectable}
       >
-        <WebpageList ref={listRef} label={label} busy={busy} selectable={selectable}>
-          {rows.map((row) => renderRow(items[row.index]!, row.index))}
-        </WebpageList>
-      </div>
+        {rows.map((row) => renderRow(items[row.index]!, row.index, row.start - scrollMargin))}
+      </WebpageList>
     </div>
   );
 }
