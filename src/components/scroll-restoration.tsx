@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 /** Scroll positions by history entry, for this page's lifetime. */
@@ -11,6 +11,9 @@ const positions = new Map<string, number>();
 export function ScrollRestoration() {
   const { key } = useLocation();
   const navigationType = useNavigationType();
+  // Mounted lazily after the first paint: on the page the app opened on (a POP), the user may
+  // already have scrolled (e.g. with End); that is not a navigation to scroll for.
+  const mounted = useRef(false);
 
   // Layout effects, in this order: the old entry stops recording before the new page scrolls.
   useLayoutEffect(() => {
@@ -20,6 +23,9 @@ export function ScrollRestoration() {
   }, [key]);
 
   useLayoutEffect(() => {
+    const first = !mounted.current;
+    mounted.current = true;
+    if (first && navigationType === 'POP') return;
     window.scrollTo(0, navigationType === 'POP' ? (positions.get(key) ?? 0) : 0);
   }, [key, navigationType]);
 
