@@ -120,7 +120,7 @@ async function main(): Promise<number> {
         name: 'server.start',
         value: server.startMs,
         unit: 'ms',
-        note: 'spawn → listening (tsx compile included)',
+        note: 'spawn → listening (the bundled server, as npm start runs it)',
       });
       report.add({
         name: 'server.rss.idle',

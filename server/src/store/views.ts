@@ -66,16 +66,28 @@ const VIEW_ORDER: Readonly<Record<ViewSort, string>> = {
 
 /**
  * A ViewWebpagesListItem (see toViewListItem) as a JSON text, from the row alone: its labels and
- * highlights are kept on it as JSON by triggers (migration 4). Concatenated rather than made by
- * json_object, which checks and copies every value again.
+ * highlights are kept on it as JSON by triggers (migration 4). One `format()` (not `json_object`,
+ * which checks and copies every value again, nor a chain of `||`, which copies the growing text
+ * at each step).
  */
-const VIEW_ITEM_JSON = `'{"id":' || json_quote(w.id) || ',"title":' || json_quote(w.title)
-  || ',"firstAddTime":' || w.first_add_time || ',"createTime":' || w.create_time
-  || ',"liked":' || iif(w.liked, 'true', 'false') || ',"read":' || iif(w.read, 'true', 'false')
-  || ',"link":' || json_quote(w.link) || ',"size":' || w.size || ',"ext":' || json_quote(w.ext)
-  || ',"labels":' || w.labels_json || ',"annotateCount":' || w.annotate_count
-  || ',"lastModified":' || w.last_modified || ',"deleted":0,"highlights":' || w.highlights_json
-  || '}'`;
+const VIEW_ITEM_FIELDS: readonly [name: string, spec: '%s' | '%d', sql: string][] = [
+  ['id', '%s', 'json_quote(w.id)'],
+  ['title', '%s', 'json_quote(w.title)'],
+  ['firstAddTime', '%d', 'w.first_add_time'],
+  ['createTime', '%d', 'w.create_time'],
+  ['liked', '%s', "iif(w.liked, 'true', 'false')"],
+  ['read', '%s', "iif(w.read, 'true', 'false')"],
+  ['link', '%s', 'json_quote(w.link)'],
+  ['size', '%d', 'w.size'],
+  ['ext', '%s', 'json_quote(w.ext)'],
+  ['labels', '%s', 'w.labels_json'],
+  ['annotateCount', '%d', 'w.annotate_count'],
+  ['lastModified', '%d', 'w.last_modified'],
+  ['deleted', '%s', "'0'"],
+  ['highlights', '%s', 'w.highlights_json'],
+];
+const VIEW_ITEM_JSON = `format('{${VIEW_ITEM_FIELDS.map(([name, spec]) => `"${name}":${spec}`).join(',')}}',
+  ${VIEW_ITEM_FIELDS.map(([, , sql]) => sql).join(', ')})`;
 
 interface ViewRow {
   id: string;
