@@ -89,8 +89,7 @@ export async function storeStagedUpload(
 
     if (reuseExisting(store, id, options.now)) return id;
 
-    // The parse worker reads the file itself: its bytes never come to the main thread.
-    const parsed = await parsing(parsePool.parseFile(file.path, upload.ext));
+    const parsed = await parsing(parsePool.parseStaged(file.path, upload.ext));
     await store.blobs.commit(file, id);
     record(store, id, summary.bytes, parsed, upload, requestLink, options.now);
     return id;

@@ -345,7 +345,7 @@ describe('uploads', () => {
         'the file could not be parsed: the parser stopped unexpectedly (exit code 7)',
         () =>
           vi
-            .spyOn(parsePool, 'parseFile')
+            .spyOn(parsePool, 'parseStaged')
             .mockImplementationOnce((_path, ext) => crashing.parseFile('exit:7', ext)),
       ],
       [
@@ -353,7 +353,7 @@ describe('uploads', () => {
         'the file could not be parsed: the parser ran out of memory',
         () =>
           vi
-            .spyOn(parsePool, 'parseFile')
+            .spyOn(parsePool, 'parseStaged')
             .mockImplementationOnce((_path, ext) => crashing.parseFile('oom', ext)),
       ],
     ];
@@ -392,7 +392,7 @@ describe('uploads', () => {
 
   it('fail with a 500 when the parse hangs, and store nothing', async () => {
     const hanging = fakePool({ taskTimeoutMs: 200 });
-    vi.spyOn(parsePool, 'parseFile').mockImplementationOnce((_path, ext) =>
+    vi.spyOn(parsePool, 'parseStaged').mockImplementationOnce((_path, ext) =>
       hanging.parseFile('hang', ext),
     );
     const before = files().stored;

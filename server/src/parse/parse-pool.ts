@@ -2,6 +2,7 @@
 // CPU) does not hold up every other request. A few workers at most, one parse each at a time, the
 // others wait in a queue. Workers start on demand and stop after a while without work: an idle
 // worker would otherwise keep its heap in the server's memory.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +122,16 @@ export class ParsePool {
   /** Parses a file on disk; the worker reads it. Rejects with ParseError for an invalid file. */
   async parseFile(path: string, ext: WebpageExt): Promise<ParsedWebpage> {
     return (await this.submit(ext, { kind: 'file', path }, [])).parsed;
+  }
+
+  /**
+   * Parses an uploaded file staged on disk: read by this thread and moved (not copied) to the
+   * worker. Memory that the main thread allocates goes back to the heap it shares with the rest of
+   * the server; a 20 MB read by the worker would stay in a malloc arena of the worker's own
+   * (measured: 30 to 60 MB more RSS after a few uploads).
+   */
+  async parseStaged(path: string, ext: WebpageExt): Promise<ParsedWebpage> {
+    return (await this.parseBytes(await readFile(path), ext)).parsed;
   }
 
   /**
