@@ -50,15 +50,19 @@ function filterSql(filter: ViewFilterInput, now: number): SqlFragment {
     case 'label':
       return labelSql(filter.rightOperand, filter.operator);
     // A live page whose link (title) is counted on more than one live page has a twin; the
-    // counts are kept by triggers (migration 3), so only the duplicated values are read.
+    // counts are kept by triggers (migration 3), so only the duplicated values are read. The pages
+    // with those values are found by index and checked by rowid, which every index carries: the
+    // page's own link and title (not in the list indexes) are never read.
     case 'link-duplicate':
       return negateUnless(filter.operator, {
-        sql: `w.link IS NOT NULL AND w.link IN (SELECT link FROM link_counts WHERE live > 1)`,
+        sql: `w.rowid IN (SELECT d.rowid FROM link_counts c JOIN webpages d ON d.link = c.link
+          WHERE c.live > 1)`,
         params: [],
       });
     case 'title-duplicate':
       return negateUnless(filter.operator, {
-        sql: `w.title IN (SELECT title FROM title_counts WHERE live > 1)`,
+        sql: `w.rowid IN (SELECT d.rowid FROM title_counts c JOIN webpages d ON d.title = c.title
+          WHERE c.live > 1)`,
         params: [],
       });
   }
