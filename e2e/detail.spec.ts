@@ -433,6 +433,35 @@ test('Previous and Next follow the list the page was opened from, across the lis
   await expectOn('Neighbour 01');
 });
 
+test('keys pressed while the next webpage loads move on from it within the list', async ({
+  page,
+  archive,
+}) => {
+  const pages: SeedPage[] = Array.from({ length: 8 }, (_, i) => ({
+    title: `Quick ${String(i + 1).padStart(2, '0')}`,
+    host: 'quick.example.com',
+    ext: 'html',
+    liked: false,
+    read: false,
+    labels: [],
+  }));
+  await seed(archive, pages);
+  const titles = byTitle(pages);
+  await openFromList(page, archive, titles[0]!, '?sort=title_asc');
+  // Each webpage's details now take a while to come.
+  await page.route(/\/public\/api\/v1\/webpages\/[0-9a-f]{64}$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect(heading(page, titles[3]!)).toBeVisible();
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect(heading(page, titles[1]!)).toBeVisible();
+});
+
 test('reading through the unread list: after "Mark as read", Next goes on to the next unread page', async ({
   page,
   archive,

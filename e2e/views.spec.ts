@@ -283,6 +283,34 @@ test('a view of 400 pages draws only the rows on screen and scrolls to the last'
 });
 
 // A server that ignores filters in PATCH, as HamsterBase does (Folio's test switch).
+test('keys pressed while the next webpage loads move on from it, not again from the one shown', async ({
+  page,
+  archive,
+}) => {
+  const seeded = await seed(archive, variedPages(20));
+  const view = await archive.api<StoredView>('POST', '/views', {
+    title: 'Recipes',
+    sort: 1,
+    filters: [{ type: 2, key: 'label', operator: 1, rightOperand: ['recipes'] }],
+  });
+  const titles = titlesOf(seeded.filter((p) => p.labels.includes('recipes')));
+  await archive.open(page, `/views/${view.id}`);
+  await expect(viewRows(page, 'Recipes')).toHaveText(titles);
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
+  // Each webpage's details now take a while to come.
+  await page.route(/\/public\/api\/v1\/webpages\/[0-9a-f]{64}$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { level: 1, name: titles[3] })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('view')).toBe(view.id);
+});
+
 const quirky = test.extend<{ quirkyArchive: Archive }>({
   quirkyArchive: async ({ context }, use) => {
     const archive = await startArchive({ FOLIO_IGNORE_VIEW_FILTER_PATCH: '1' });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '../../lib/paths.ts';
@@ -30,9 +31,20 @@ export function useViewNeighbours(webpageId: string, viewId: string | null): Vie
   const items = webpages.data ?? [];
   const index = items.findIndex((item) => item.id === webpageId);
 
+  // Where a move is heading before the router gets there: a second key press while the first
+  // one's page loads moves on from there, not again from the page still shown.
+  const heading = useRef(webpageId);
+  useEffect(() => {
+    heading.current = webpageId;
+  }, [webpageId]);
+
   const go = async (step: 1 | -1) => {
-    const target = index >= 0 ? items[index + step] : undefined;
-    if (target && viewId) await navigate(paths.webpage(target.id, { view: viewId }));
+    const from = items.findIndex((item) => item.id === heading.current);
+    const target = from >= 0 ? items[from + step] : undefined;
+    if (target && viewId) {
+      heading.current = target.id;
+      await navigate(paths.webpage(target.id, { view: viewId }));
+    }
   };
 
   return {

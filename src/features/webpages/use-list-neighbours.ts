@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '../../lib/paths.ts';
@@ -50,8 +50,25 @@ export function useListNeighbours(
   // Once the webpage has left the list, the one that followed it has moved into its place.
   const nextIndex = index >= 0 ? index + 1 : anchor;
 
+  // Where a move is heading before the router gets there (see `go`).
+  const heading = useRef(id);
+  useEffect(() => {
+    heading.current = id;
+  }, [id]);
+
   const go = async (step: 1 | -1) => {
     if (!found || moving) return;
+    // A move already heading elsewhere (its page still loading) goes on from there, within this
+    // list page.
+    if (heading.current !== id) {
+      const from = items.findIndex((item) => item.id === heading.current);
+      const onward = from >= 0 ? items[from + step] : undefined;
+      if (onward) {
+        heading.current = onward.id;
+        await navigate(paths.webpage(onward.id), { state: webpageLocationState(filters) });
+      }
+      return;
+    }
     let target = items[step === 1 ? nextIndex : previousIndex];
     let targetFilters = filters;
     if (!target) {
@@ -70,6 +87,7 @@ export function useListNeighbours(
       }
     }
     if (target) {
+      heading.current = target.id;
       await navigate(paths.webpage(target.id), { state: webpageLocationState(targetFilters) });
     }
   };
