@@ -17,6 +17,7 @@ import { toastStore } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { WebpageRow, type WebpageRowItem } from '../../../components/webpage-row.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { toggleRange } from '../../../lib/selection.ts';
 import { useDeleteView } from '../api/delete-view.ts';
 import { viewOptions } from '../api/get-view.ts';
 import { viewWebpagesOptions, type ViewWebpage } from '../api/list-view-webpages.ts';
@@ -129,21 +130,11 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
     if (item) void navigate(paths.webpage(item.id, { view: viewId }));
   };
   const toggle = (index: number, range: boolean) =>
-    setPicks(({ ids, anchor }) => {
-      const item = items[index];
-      if (!item) return { ids, anchor, active: index };
-      const select = !ids.has(item.id);
-      const next = new Set(ids);
-      const [from, to] =
-        range && anchor !== null
-          ? [Math.min(anchor, index), Math.max(anchor, index)]
-          : [index, index];
-      for (const { id } of items.slice(from, to + 1)) {
-        if (select) next.add(id);
-        else next.delete(id);
-      }
-      return { ids: next, anchor: index, active: index };
-    });
+    setPicks(({ ids, anchor }) =>
+      items[index]
+        ? { ids: toggleRange(ids, items, index, anchor, range), anchor: index, active: index }
+        : { ids, anchor, active: index },
+    );
   const [focusRequest, setFocusRequest] = useState<{ index: number; seq: number } | null>(null);
   const moveTo = (index: number) =>
     setPicks((current) => (current.active === index ? current : { ...current, active: index }));

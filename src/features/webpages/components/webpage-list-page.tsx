@@ -8,6 +8,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { ListSkeleton } from '../../../components/skeleton.tsx';
 import { WebpageList, WebpageRow } from '../../../components/webpage-row.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { toggleRange } from '../../../lib/selection.ts';
 import { hasWebpageFilters } from '../../../lib/webpage-filters.ts';
 import { listWebpagesOptions } from '../api/list-webpages.ts';
 import {
@@ -86,21 +87,11 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
   const linkState = webpageLocationState(filters);
 
   const toggle = (index: number, range: boolean) =>
-    updatePicks(({ ids, anchor }) => {
-      const item = items[index];
-      if (!item) return {};
-      const select = !ids.has(item.id);
-      const next = new Set(ids);
-      const [from, to] =
-        range && anchor !== null
-          ? [Math.min(anchor, index), Math.max(anchor, index)]
-          : [index, index];
-      for (const { id } of items.slice(from, to + 1)) {
-        if (select) next.add(id);
-        else next.delete(id);
-      }
-      return { ids: next, anchor: index, active: index };
-    });
+    updatePicks(({ ids, anchor }) =>
+      items[index]
+        ? { ids: toggleRange(ids, items, index, anchor, range), anchor: index, active: index }
+        : {},
+    );
 
   const labelHref = (label: string) =>
     listHref(updateFilters(filters, { labels: [...filters.labels, label] }));
