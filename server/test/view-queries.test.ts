@@ -251,7 +251,9 @@ describe('view items made by SQLite', () => {
     for (const view of views) {
       const expected = store.views.webpages(view, NOW).map(toViewListItem);
       for (const viewStore of stores) {
-        const chunks = viewStore.webpagesJson(view, NOW).map((chunk) => chunk.toString('utf8'));
+        const chunks = viewStore
+          .webpagesJson(ViewStore.webpagesQuery(view, NOW))
+          .map((chunk) => chunk.toString('utf8'));
         const made = JSON.parse(`[${chunks.join(',')}]`) as unknown;
         expect(made, JSON.stringify(view)).toEqual(expected);
       }

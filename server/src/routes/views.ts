@@ -1,7 +1,13 @@
 import { badRequest, notFound } from '../http/errors.ts';
 import { createHash } from 'node:crypto';
 import { clientHas, NotModified, type OperationRegistry } from '../http/operations.ts';
-import { ViewStore, type ViewPatch, type ViewRecord, type ViewSort } from '../store/views.ts';
+import {
+  ViewStore,
+  type ViewPatch,
+  type ViewRecord,
+  type ViewSort,
+  type ViewStatement,
+} from '../store/views.ts';
 import type { RouteContext } from './context.ts';
 import { jsonListEnvelope } from './streamed-envelopes.ts';
 import { toView, toViewListItem } from './serialize.ts';
@@ -85,21 +91,19 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
   });
 
   // A view has no paging and may hold tens of thousands of pages: its items are made as JSON by
-  // the database and streamed out.
-  // The answer is named (ETag) by the data's generation and the statement with its parameters:
+  // the database and streamed out. The answer is named (ETag) by the data's generation and the statement with its parameters:
   // a client that has it gets a 304 without the query being run. A random order is new each time.
   registry.register('listViewWebpages', ({ params, request }) => {
     const view = find(params.view_id);
-    const now = context.now();
+    const statement = ViewStore.webpagesQuery(view, context.now());
     const etag =
-      view.sort === 0 ? undefined : viewEtag(view, now, context.store.generation.current());
+      view.sort === 0 ? undefined : viewEtag(statement, context.store.generation.current());
     if (etag !== undefined && clientHas(request, etag)) return new NotModified(etag);
-    return jsonListEnvelope('webpages', views.webpagesJson(view, now), etag);
+    return jsonListEnvelope('webpages', views.webpagesJson(statement), etag);
   });
 }
 
-function viewEtag(view: ViewRecord, now: number, generation: string): string {
-  const { sql, params } = ViewStore.webpagesQuery(view, now);
+function viewEtag({ sql, params }: ViewStatement, generation: string): string {
   const digest = createHash('sha256')
     .update(`${generation}\u0000${sql}\u0000${JSON.stringify(params)}`)
     .digest('base64url')

@@ -48,6 +48,12 @@ export type ViewWebpageRecord = WebpageListRecord & { highlights: HighlightRecor
 /** What selects a view's webpages: a stored view, or one being previewed. */
 export type ViewQuery = Pick<NewView, 'filters' | 'match' | 'sort' | 'limit' | 'enableLimit'>;
 
+/** The statement that selects a view's webpages (`ViewStore.webpagesQuery`). */
+export interface ViewStatement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface ViewPreview {
   count: number;
   webpages: ViewWebpageRecord[];
@@ -208,7 +214,7 @@ export class ViewStore {
    * The statement that selects a view's webpages (their rowids, in its order): what the answer
    * depends on besides the data (a random order aside), so that it can name the answer.
    */
-  static webpagesQuery(view: ViewQuery, now: number): { sql: string; params: unknown[] } {
+  static webpagesQuery(view: ViewQuery, now: number): ViewStatement {
     const where = viewFilterSql(view.filters, view.match, now);
     const sql = `SELECT w.rowid FROM webpages w WHERE ${where.sql}
       ORDER BY ${VIEW_ORDER[view.sort]} LIMIT ?`;
@@ -224,8 +230,7 @@ export class ViewStore {
    * piece (SQLite's growing buffer for 60,000 pages would take twice the answer's size). Both
    * steps run without a pause, so no write comes between them.
    */
-  webpagesJson(view: ViewQuery, now: number): Buffer[] {
-    const { sql, params } = ViewStore.webpagesQuery(view, now);
+  webpagesJson({ sql, params }: ViewStatement): Buffer[] {
     const rowids = this.statements
       .get(sql)
       .pluck()
