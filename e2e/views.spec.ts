@@ -235,10 +235,8 @@ test('delete a view after confirming; it leaves the list, the navigation and the
   await expect(archive.api('GET', `/views/${doomed.id}`)).rejects.toThrow(/404/);
 });
 
-test('a webpage opened from a view moves within the view (keys and buttons)', async ({
-  page,
-  archive,
-}) => {
+/** 20 varied pages and the view of those labelled "recipes", A→Z, opened. */
+async function openRecipes(page: Page, archive: Archive) {
   const seeded = await seed(archive, variedPages(20));
   const view = await archive.api<StoredView>('POST', '/views', {
     title: 'Recipes',
@@ -248,6 +246,14 @@ test('a webpage opened from a view moves within the view (keys and buttons)', as
   const titles = titlesOf(seeded.filter((p) => p.labels.includes('recipes')));
   await archive.open(page, `/views/${view.id}`);
   await expect(viewRows(page, 'Recipes')).toHaveText(titles);
+  return { view, titles };
+}
+
+test('a webpage opened from a view moves within the view (keys and buttons)', async ({
+  page,
+  archive,
+}) => {
+  const { view, titles } = await openRecipes(page, archive);
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('Enter');
@@ -282,20 +288,11 @@ test('a view of 400 pages draws only the rows on screen and scrolls to the last'
   expect(await rows.count()).toBeLessThan(100);
 });
 
-// A server that ignores filters in PATCH, as HamsterBase does (Folio's test switch).
 test('keys pressed while the next webpage loads move on from it, not again from the one shown', async ({
   page,
   archive,
 }) => {
-  const seeded = await seed(archive, variedPages(20));
-  const view = await archive.api<StoredView>('POST', '/views', {
-    title: 'Recipes',
-    sort: 1,
-    filters: [{ type: 2, key: 'label', operator: 1, rightOperand: ['recipes'] }],
-  });
-  const titles = titlesOf(seeded.filter((p) => p.labels.includes('recipes')));
-  await archive.open(page, `/views/${view.id}`);
-  await expect(viewRows(page, 'Recipes')).toHaveText(titles);
+  const { view, titles } = await openRecipes(page, archive);
   await page.keyboard.press('j');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
@@ -311,6 +308,7 @@ test('keys pressed while the next webpage loads move on from it, not again from 
   expect(new URL(page.url()).searchParams.get('view')).toBe(view.id);
 });
 
+// A server that ignores filters in PATCH, as HamsterBase does (Folio's test switch).
 const quirky = test.extend<{ quirkyArchive: Archive }>({
   quirkyArchive: async ({ context }, use) => {
     const archive = await startArchive({ FOLIO_IGNORE_VIEW_FILTER_PATCH: '1' });
