@@ -84,7 +84,7 @@ export function SaveAsViewButton({ search }: SaveAsViewButtonProps) {
       {open ? (
         <form
           id={`${id}-panel`}
-          className="save-view__panel form"
+          className="popover save-view__panel form"
           aria-labelledby={`${id}-heading`}
           noValidate
           onSubmit={onSubmit}

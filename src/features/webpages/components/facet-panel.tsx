@@ -157,7 +157,7 @@ export function FacetPanel({ id, kind, selected, onChange, onClose }: FacetPanel
   }
 
   return (
-    <div ref={panelRef} id={id} className="facet-panel" role="group" aria-label={text.name}>
+    <div ref={panelRef} id={id} className="popover facet-panel" role="group" aria-label={text.name}>
       <p className="facet-panel__hint">{text.hint}</p>
       {data?.source === 'recent' ? (
         <p className="facet-panel__note">
