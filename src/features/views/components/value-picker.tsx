@@ -1,7 +1,8 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 
 import type { components } from '../../../api/schema.gen.ts';
 import { Button } from '../../../components/button.tsx';
+import { ValueChecklist } from '../../../components/value-checklist.tsx';
 import { normalizeHost } from '../filter-form.ts';
 
 export type FacetValue = components['schemas']['FacetValue'];
@@ -36,7 +37,6 @@ function clean(kind: ValuePickerProps['kind'], text: string): string | null {
  * checkboxes, the chosen ones first; a value that is not in the list can be typed and added.
  */
 export function ValuePicker({ kind, values, onChange, suggestions = [] }: ValuePickerProps) {
-  const id = useId();
   const [search, setSearch] = useState('');
   const text = TEXT[kind];
   const chosen = new Set(values);
@@ -86,26 +86,13 @@ export function ValuePicker({ kind, values, onChange, suggestions = [] }: ValueP
       ) : null}
       {all.length === 0 && !search ? <p className="muted">{text.none}</p> : null}
       {shown.length ? (
-        <ul className="value-picker__list">
-          {shown.map((facet, index) => (
-            <li key={facet.value} className="value-picker__item">
-              <label className="value-picker__label">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(facet.value)}
-                  onChange={() => toggle(facet.value)}
-                  aria-describedby={facet.count ? `${id}-count-${index}` : undefined}
-                />
-                <span className="value-picker__value">{facet.value}</span>
-              </label>
-              {facet.count ? (
-                <span id={`${id}-count-${index}`} className="value-picker__count">
-                  {facet.count === 1 ? '1 page' : `${facet.count} pages`}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <ValueChecklist
+          className="value-picker__list"
+          values={shown}
+          checked={chosen}
+          onToggle={toggle}
+          countText={(count) => (count === 1 ? '1 page' : `${count} pages`)}
+        />
       ) : null}
       {matching.length > SHOWN ? (
         <p className="form__hint">{matching.length - SHOWN} more; search to narrow the list.</p>

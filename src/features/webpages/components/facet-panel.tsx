@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  useEffect,
-  useEffectEvent,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { Button } from '../../../components/button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { ValueChecklist } from '../../../components/value-checklist.tsx';
 import { facetsOptions, type FacetValue } from '../api/get-facets.ts';
 
 export type FacetKind = 'host' | 'label';
@@ -49,7 +42,6 @@ export function FacetPanel({ id, kind, selected, onChange, onClose }: FacetPanel
   const [search, setSearch] = useState('');
   const panelRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const countId = useId();
   const text = TEXT[kind];
 
   const close = useEffectEvent((returnFocus: boolean) => onClose(returnFocus));
@@ -131,26 +123,12 @@ export function FacetPanel({ id, kind, selected, onChange, onClose }: FacetPanel
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <ul className="facet-panel__list">
-          {shown.map((facet, index) => (
-            <li key={facet.value} className="facet-panel__item">
-              <label className="facet-panel__label">
-                <input
-                  type="checkbox"
-                  checked={checked.has(facet.value)}
-                  onChange={() => toggle(facet.value)}
-                  aria-describedby={facet.count ? `${countId}-${index}` : undefined}
-                />
-                <span className="facet-panel__value">{facet.value}</span>
-              </label>
-              {facet.count ? (
-                <span id={`${countId}-${index}`} className="facet-panel__count">
-                  {facet.count}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <ValueChecklist
+          className="facet-panel__list"
+          values={shown}
+          checked={checked}
+          onToggle={toggle}
+        />
         {shown.length === 0 ? <p className="muted">Nothing matches “{search}”.</p> : null}
       </>
     );
