@@ -1,27 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { useMoveTarget, type DetailNavigation } from '../../components/detail-navigation.ts';
 import { paths } from '../../lib/paths.ts';
 import { listWebpagesOptions } from './api/list-webpages.ts';
 import { toSearchParams, type ListFilters } from './filters.ts';
 import { webpageLocationState } from './list-context.ts';
-
-/**
- * Previous / Next and the way back of a webpage's detail: within the list it was opened from
- * (`useListNeighbours`), or another context a route passes in (a view).
- */
-export interface DetailNavigation {
-  canGoPrevious: boolean;
-  canGoNext: boolean;
-  /** Loading what the move needs (the neighbouring page of the list). */
-  moving: boolean;
-  /** Why the last move failed. */
-  error: Error | null;
-  go: (step: 1 | -1) => Promise<void>;
-  /** The way back (also where a delete returns to). */
-  back: { href: string; label: string };
-}
 
 /**
  * Previous and next webpage within the list a detail was opened from. At the edge of the list's
@@ -50,21 +35,17 @@ export function useListNeighbours(
   // Once the webpage has left the list, the one that followed it has moved into its place.
   const nextIndex = index >= 0 ? index + 1 : anchor;
 
-  // Where a move is heading before the router gets there (see `go`).
-  const heading = useRef(id);
-  useEffect(() => {
-    heading.current = id;
-  }, [id]);
+  const headingRef = useMoveTarget(id);
 
   const go = async (step: 1 | -1) => {
     if (!found || moving) return;
     // A move already heading elsewhere (its page still loading) goes on from there, within this
     // list page.
-    if (heading.current !== id) {
-      const from = items.findIndex((item) => item.id === heading.current);
+    if (headingRef.current !== id) {
+      const from = items.findIndex((item) => item.id === headingRef.current);
       const onward = from >= 0 ? items[from + step] : undefined;
       if (onward) {
-        heading.current = onward.id;
+        headingRef.current = onward.id;
         await navigate(paths.webpage(onward.id), { state: webpageLocationState(filters) });
       }
       return;
@@ -87,7 +68,7 @@ export function useListNeighbours(
       }
     }
     if (target) {
-      heading.current = target.id;
+      headingRef.current = target.id;
       await navigate(paths.webpage(target.id), { state: webpageLocationState(targetFilters) });
     }
   };

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { PageLoading } from '../../../components/skeleton.tsx';
+import type { DetailNavigation } from '../../../components/detail-navigation.ts';
 import { showDone, showToast } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
@@ -18,7 +19,7 @@ import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
 import { usePatchWebpage, useToggleWebpage } from '../api/patch-webpage.ts';
 import type { ListFilters } from '../filters.ts';
 import { editRequested, listFiltersFromState } from '../list-context.ts';
-import { useListNeighbours, type DetailNavigation } from '../use-list-neighbours.ts';
+import { useListNeighbours } from '../use-list-neighbours.ts';
 import { EditableField } from './editable-field.tsx';
 import { LabelEditor } from './label-editor.tsx';
 
