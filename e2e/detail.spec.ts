@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../test/support/archives.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
 import { byTitle, seed, type SeedPage } from './support/seed.ts';
+import { slowWebpageDetails } from './support/slow-network.ts';
 
 interface StoredWebpage {
   id: string;
@@ -448,11 +449,7 @@ test('keys pressed while the next webpage loads move on from it within the list'
   await seed(archive, pages);
   const titles = byTitle(pages);
   await openFromList(page, archive, titles[0]!, '?sort=title_asc');
-  // Each webpage's details now take a while to come.
-  await page.route(/\/public\/api\/v1\/webpages\/[0-9a-f]{64}$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  await slowWebpageDetails(page);
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('j');

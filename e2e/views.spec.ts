@@ -4,6 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
 import { seed, variedPages, type SeededPage } from './support/seed.ts';
+import { slowWebpageDetails } from './support/slow-network.ts';
 
 interface StoredView {
   id: string;
@@ -296,11 +297,7 @@ test('keys pressed while the next webpage loads move on from it, not again from 
   await page.keyboard.press('j');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
-  // Each webpage's details now take a while to come.
-  await page.route(/\/public\/api\/v1\/webpages\/[0-9a-f]{64}$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  await slowWebpageDetails(page);
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('j');
