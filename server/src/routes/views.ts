@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { clientHas, NotModified, type OperationRegistry } from '../http/operations.ts';
 import {
   ViewStore,
+  type NewView,
   type ViewPatch,
+  type ViewQuery,
   type ViewRecord,
   type ViewSort,
   type ViewStatement,
@@ -41,11 +43,7 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
       {
         title: checkTitle(body.title),
         description: body.description ?? VIEW_DEFAULTS.description,
-        sort: (body.sort ?? VIEW_DEFAULTS.sort) as ViewSort,
-        limit: body.limit ?? VIEW_DEFAULTS.limit,
-        enableLimit: body.enableLimit ?? VIEW_DEFAULTS.enableLimit,
-        match: body.match ?? VIEW_DEFAULTS.match,
-        filters: body.filters ?? VIEW_DEFAULTS.filters,
+        ...viewQueryOf(body),
       },
       context.now(),
     );
@@ -56,17 +54,7 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
 
   // Folio's extension: the editor's live preview (nothing is stored, so any title will do).
   registry.register('previewView', ({ body }) => {
-    const preview = views.preview(
-      {
-        sort: (body.sort ?? VIEW_DEFAULTS.sort) as ViewSort,
-        limit: body.limit ?? VIEW_DEFAULTS.limit,
-        enableLimit: body.enableLimit ?? VIEW_DEFAULTS.enableLimit,
-        match: body.match ?? VIEW_DEFAULTS.match,
-        filters: body.filters ?? VIEW_DEFAULTS.filters,
-      },
-      context.now(),
-      PREVIEW_SIZE,
-    );
+    const preview = views.preview(viewQueryOf(body), context.now(), PREVIEW_SIZE);
     return { count: preview.count, webpages: preview.webpages.map(toViewListItem) };
   });
 
@@ -101,6 +89,19 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
     if (etag !== undefined && clientHas(request, etag)) return new NotModified(etag);
     return jsonListEnvelope('webpages', views.webpagesJson(statement), etag);
   });
+}
+
+/** What selects a new (or previewed) view's webpages: the request's fields, else the defaults. */
+function viewQueryOf(
+  body: Partial<Omit<NewView, 'sort'>> & { sort?: number | undefined },
+): ViewQuery {
+  return {
+    sort: (body.sort ?? VIEW_DEFAULTS.sort) as ViewSort,
+    limit: body.limit ?? VIEW_DEFAULTS.limit,
+    enableLimit: body.enableLimit ?? VIEW_DEFAULTS.enableLimit,
+    match: body.match ?? VIEW_DEFAULTS.match,
+    filters: body.filters ?? VIEW_DEFAULTS.filters,
+  };
 }
 
 function viewEtag({ sql, params }: ViewStatement, generation: string): string {
