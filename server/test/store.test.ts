@@ -81,7 +81,9 @@ describe('query plans', () => {
   it('serves every list sort from its index, without sorting', () => {
     for (const sort of Object.keys(WEBPAGE_ORDER) as WebpageSort[]) {
       const steps = plan(WebpageList.query({}, sort, first));
-      expect(steps, sort).toEqual([`SEARCH w USING COVERING INDEX ${SORT_INDEX[sort]} (deleted=?)`]);
+      expect(steps, sort).toEqual([
+        `SEARCH w USING COVERING INDEX ${SORT_INDEX[sort]} (deleted=?)`,
+      ]);
     }
   });
 
