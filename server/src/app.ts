@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAuthenticator, installAuth } from './auth.ts';
+import { createAuthenticator } from './auth.ts';
 import { REPO_ROOT, type LogLevel } from './config.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
-import { installCors } from './http/cors.ts';
+import { registerApi } from './http/api-scope.ts';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
   installErrorHandler,
 } from './http/error-handler.ts';
-import { OperationRegistry } from './http/operations.ts';
+import { requestLogSerializer } from './http/request-log.ts';
+import { installRequestTargetCheck, LOOPBACK_HOST_NAMES } from './http/request-target.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { parsePool } from './parse/parse-pool.ts';
 import type { RouteContext } from './routes/context.ts';
@@ -39,6 +40,11 @@ export interface AppOptions {
   logLevel?: LogLevel;
   /** The clock (epoch ms); tests move it. */
   now?: () => number;
+  /**
+   * Host names (lower case, no port) the Host header must name; `'any'` accepts every host. The
+   * loopback names by default (main passes `allowedHostsFor(HOST, FOLIO_ALLOWED_HOSTS)`).
+   */
+  allowedHosts?: ReadonlySet<string> | 'any';
 }
 
 /** Largest JSON body of every request but uploads. */
@@ -57,27 +63,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const authenticate = createAuthenticator(options.token, store.tokens, now, (error) =>
       app.log.warn({ err: error }, 'could not record the use of a token'),
     );
+    const spec = loadSpec();
     const app = Fastify({
       logger: {
         level: options.logLevel ?? 'silent',
         redact: ['req.headers.authorization', 'req.headers.cookie'],
+        serializers: { req: requestLogSerializer(spec) },
       },
       bodyLimit: DEFAULT_BODY_LIMIT,
       // On close, drop keep-alive connections that carry no request (browsers keep spare ones
       // open), so SIGTERM stops the server at once instead of waiting for clients to hang up.
       forceCloseConnections: 'idle',
       routerOptions: { maxParamLength: 1000 },
-      frameworkErrors: frameworkErrorHandler(authenticate),
+      frameworkErrors: frameworkErrorHandler(),
       clientErrorHandler,
     });
     app.addHook('onClose', async () => store.close());
     app.addHook('onClose', () => parsePool.release());
 
+    const allowedHosts = options.allowedHosts ?? new Set(LOOPBACK_HOST_NAMES);
+    installRequestTargetCheck(app, {
+      allowedHosts: allowedHosts === 'any' ? undefined : allowedHosts,
+    });
     installErrorHandler(app);
     installBodyParsers(app);
     installSecurityHeaders(app);
-    installCors(app);
-    installAuth(app, authenticate);
 
     const context: RouteContext = {
       store,
@@ -87,14 +97,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableSearch: options.disableSearch ?? false,
       version: packageVersion(),
     };
-    const registry = new OperationRegistry(app, loadSpec());
-    registerMetaRoutes(registry, context);
-    registerFacetRoutes(registry, context);
-    registerWebpageRoutes(registry, context);
-    registerHighlightRoutes(registry, context);
-    registerSearchRoutes(registry, context);
-    registerViewRoutes(registry, context);
-    registry.assertComplete();
+    // Every operation in the API's scope, behind its token hook (api-scope.ts).
+    await registerApi(app, spec, authenticate, (registry) => {
+      registerMetaRoutes(registry, context);
+      registerFacetRoutes(registry, context);
+      registerWebpageRoutes(registry, context);
+      registerHighlightRoutes(registry, context);
+      registerSearchRoutes(registry, context);
+      registerViewRoutes(registry, context);
+    });
 
     app.get('/healthz', async () => ({ ok: true }));
     await registerSpa(app, options.staticDir ?? join(REPO_ROOT, 'dist'));

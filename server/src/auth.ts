@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isApiPath } from './http/api-paths.ts';
+import type { FastifyRequest } from 'fastify';
 import { unauthorized } from './http/errors.ts';
 import { hashToken, type TokenStore } from './store/tokens.ts';
 
@@ -54,12 +53,4 @@ export function matchToken(
     if (same && found === -1) found = index;
   });
   return found;
-}
-
-/** Every API request needs an accepted token (preflights excepted). */
-export function installAuth(app: FastifyInstance, authenticate: Authenticate): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'OPTIONS' || !isApiPath(request.url)) return;
-    authenticate(request);
-  });
 }

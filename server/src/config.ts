@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hostNameOf, LOOPBACK_HOST_NAMES } from './http/request-target.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,6 +23,11 @@ export interface Config {
   /** Test switch (`FOLIO_DISABLE_SEARCH=1`): search answers 404, like a server without it. */
   disableSearch: boolean;
   logLevel: LogLevel;
+  /**
+   * Host names the Host header of a request must name (lower case, no port), or undefined to
+   * accept any: see `allowedHostsFor`.
+   */
+  allowedHosts: ReadonlySet<string> | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -33,8 +39,9 @@ export class ConfigError extends Error {
 /** Reads the configuration from the environment; creates the data folder and the token file. */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = prepareDataDir(env);
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
   return {
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     port: parsePort(env.PORT),
     dataDir,
     token: nonEmpty(env.FOLIO_TOKEN) ?? readOrCreateToken(dataDir),
@@ -43,7 +50,37 @@ export function loadConfig(env: Env = process.env): Config {
     ignoreViewFilterPatch: env.FOLIO_IGNORE_VIEW_FILTER_PATCH === '1',
     disableSearch: env.FOLIO_DISABLE_SEARCH === '1',
     logLevel: parseLogLevel(env.FOLIO_LOG),
+    allowedHosts: allowedHostsFor(host, env.FOLIO_ALLOWED_HOSTS),
   };
+}
+
+/**
+ * Which Host headers the server answers (DNS rebinding: a site whose name now resolves to
+ * 127.0.0.1 must not reach a loopback archive through the visitor's browser). Listening on a
+ * loopback address: the loopback names, the address itself and `FOLIO_ALLOWED_HOSTS`
+ * (comma-separated names, for a reverse proxy). Listening elsewhere: any host, unless
+ * `FOLIO_ALLOWED_HOSTS` is set, which then restricts it the same way.
+ */
+export function allowedHostsFor(
+  host: string,
+  extra: string | undefined,
+): ReadonlySet<string> | undefined {
+  const names = (extra ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+    .map((name) => {
+      const hostName = hostNameOf(name);
+      if (hostName === undefined) {
+        throw new ConfigError(
+          `FOLIO_ALLOWED_HOSTS must be comma-separated host names (no scheme or path), got "${name}"`,
+        );
+      }
+      return hostName;
+    });
+  if (!isLoopbackHost(host) && names.length === 0) return undefined;
+  const own = hostNameOf(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+  return new Set([...LOOPBACK_HOST_NAMES, ...(own === undefined ? [] : [own]), ...names]);
 }
 
 /** The absolute data folder (`FOLIO_DATA_DIR`, `./data` by default), created private if missing. */

@@ -4,7 +4,7 @@ import { loadConfig, startupMessages } from './config.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  const app = await buildApp({ ...config, allowedHosts: config.allowedHosts ?? 'any' });
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

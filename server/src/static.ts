@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath } from './http/api-paths.ts';
 import { failure } from './http/envelope.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -20,8 +19,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built app from `staticDir`: hashed files under /assets/ are cached for a year,
  * everything else (index.html) is revalidated. Any other GET outside the API gets index.html so
- * that client routes (/webpages/…, /views, /settings) load the app. Unknown API paths are a JSON
- * 404, never HTML.
+ * that client routes (/webpages/…, /views, /settings) load the app. Paths under the API's prefix
+ * never get here: its scope answers them (`api-scope.ts`).
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
   const built = existsSync(join(staticDir, 'index.html'));
@@ -34,7 +33,6 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       // The build writes .br and .gz beside each asset (vite.config.ts); serve them when accepted.
       preCompressed: true,
       serveDotFiles: false,
-      allowedPath: (pathname) => !isApiPath(pathname),
       setHeaders: (reply, path) => {
         const inAssets = relative(staticDir, path).startsWith(`assets${sep}`);
         reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
@@ -45,15 +43,12 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(request.url) &&
-      !path.startsWith('/assets/');
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/');
     if (!isPageRequest) {
-      const what = isApiPath(request.url) ? 'API endpoint' : 'file';
       return reply
         .code(404)
         .type('application/json; charset=utf-8')
-        .send(failure('not_found', `no such ${what}: ${request.method} ${path}`));
+        .send(failure('not_found', `no such file: ${request.method} ${path}`));
     }
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

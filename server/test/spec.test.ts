@@ -112,7 +112,7 @@ describe('the response checker', () => {
     expect(() =>
       expectSpecResponse('getWebpage', 200, { success: true, data: { ...webpage, ext: 'pdf' } }),
     ).toThrow();
-    expect(() => expectSpecResponse('getWebpage', 400, { message: 'x' })).toThrow(/does not list/);
+    expect(() => expectSpecResponse('getWebpage', 409, { message: 'x' })).toThrow(/does not list/);
     expect(() => expectSpecResponse('getWebpage', 404, { success: false })).toThrow(/message/);
     expect(() => expectSpecResponse('listWebpages', 200, { success: true, data: [] })).toThrow();
     expect(() => expectSpecResponse('noSuchOperation', 200, {})).toThrow(/no operation/);

@@ -331,7 +331,7 @@ export interface components {
         ErrorBody: {
             /** @constant */
             success?: false;
-            /** @description A stable code: bad_request, unauthorized, not_found, payload_too_large, internal. */
+            /** @description A stable code: bad_request, unauthorized, not_found, misdirected, payload_too_large, internal. */
             error?: string;
             message: string;
         };
@@ -667,7 +667,12 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is invalid; `message` says why. */
+        /**
+         * @description The request is invalid; `message` says why. Folio also refuses here, before any operation
+         *     runs, a request target whose path can be read in more than one way: an absolute-form target
+         *     (`GET http://host/…`), an empty segment (`//`), a dot segment (`.`, `..`, also
+         *     percent-encoded), an encoded `/` or `\` inside a segment, or a control character (`%00`).
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -687,6 +692,20 @@ export interface components {
         };
         /** @description No such webpage or view (or it was deleted). */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
+         * @description Folio: the `Host` header names a host this server does not answer to. A server listening on a
+         *     loopback address answers only `localhost`, `127.0.0.1`, `[::1]` (any port) and the names in
+         *     `FOLIO_ALLOWED_HOSTS`, so that a website whose name was rebound to 127.0.0.1 (DNS rebinding)
+         *     cannot reach it through the visitor's browser.
+         */
+        MisdirectedRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -766,7 +785,9 @@ export interface operations {
                     "application/json": components["schemas"]["VersionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -788,8 +809,10 @@ export interface operations {
                     "application/json": components["schemas"]["FacetsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -835,6 +858,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -863,6 +887,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -887,8 +912,10 @@ export interface operations {
                     "application/json": components["schemas"]["WebpageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -913,8 +940,10 @@ export interface operations {
                     "application/json": components["schemas"]["WebpageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -947,6 +976,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -971,8 +1001,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContentResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1005,6 +1037,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1031,8 +1064,10 @@ export interface operations {
                     "application/json": components["schemas"]["WebpageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1067,6 +1102,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1109,6 +1145,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1130,7 +1167,9 @@ export interface operations {
                     "application/json": components["schemas"]["ViewsListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1159,6 +1198,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1188,6 +1228,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1212,8 +1253,10 @@ export interface operations {
                     "application/json": components["schemas"]["ViewResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1238,8 +1281,10 @@ export interface operations {
                     "application/json": components["schemas"]["ViewResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1272,6 +1317,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1309,8 +1355,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, isApiPath } from './api-paths.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, PUT, POST, DELETE, PATCH';
 const ALLOWED_HEADERS = 'authorization, content-type';
 
 /**
  * Like HamsterBase: the API echoes the request's Origin so that a browser app on another origin can
- * call it (the bearer token, not cookies, is the credential). Preflights need no token.
+ * call it (the bearer token, not cookies, is the credential). Installed in the API's scope
+ * (`api-scope.ts`): its hook runs for the API's routes only.
  */
-export function installCors(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
+export function installCors(api: FastifyInstance): void {
+  api.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
       reply.header('access-control-allow-origin', origin);
@@ -20,5 +19,4 @@ export function installCors(app: FastifyInstance): void {
     reply.header('access-control-allow-headers', ALLOWED_HEADERS);
     reply.header('access-control-max-age', '600');
   });
-  app.options(`${API_PREFIX}/*`, async (_request, reply) => reply.code(204).send());
 }

@@ -1,9 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Authenticate } from '../auth.ts';
 import { RequestValidationError } from '../spec.ts';
-import { isApiPath } from './api-paths.ts';
 import { failure, parseFailure, type FailureEnvelope } from './envelope.ts';
 import { ApiError, ParseFailureError, type ErrorCode } from './errors.ts';
 
@@ -24,17 +22,11 @@ export function installErrorHandler(app: FastifyInstance): void {
 /**
  * Fastify's `frameworkErrors`: errors raised while routing, before any hook (a malformed
  * percent-encoding, a path segment over `maxParamLength`). They get the same envelope as every
- * other error, and an API request without an accepted token still gets its 401 first.
+ * other error; no route was matched, so nothing of the archive is read.
  */
-export function frameworkErrorHandler(authenticate: Authenticate) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    let response: ErrorResponse;
-    try {
-      if (request.method !== 'OPTIONS' && isApiPath(request.url)) authenticate(request);
-      response = toErrorResponse(error);
-    } catch (refused) {
-      response = toErrorResponse(refused);
-    }
+export function frameworkErrorHandler() {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const response = toErrorResponse(error);
     void reply
       .status(response.status)
       .header('x-content-type-options', 'nosniff')
@@ -112,6 +104,7 @@ function respond(status: number, code: ErrorCode, message: string): ErrorRespons
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'unauthorized';
   if (status === 404) return 'not_found';
+  if (status === 421) return 'misdirected';
   if (status === 413) return 'payload_too_large';
   return 'bad_request';
 }

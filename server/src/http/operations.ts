@@ -105,7 +105,8 @@ export class OperationRegistry {
     this.registered.add(operationId);
     const route: RouteOptions = {
       method: operation.method,
-      url: toRoutePath(this.spec.basePath + operation.path),
+      // Relative to the scope the registry is given (`api-scope.ts`: the contract's server path).
+      url: toRoutePath(operation.path),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
       handler: async (request, reply) => {
         const valid = validate({
