@@ -2,12 +2,11 @@
 // message in the envelope (checked against the spec), never a 500 or a stack, and the archive is
 // byte-for-byte the same afterwards (database rows, original files, and what the API lists).
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
@@ -15,6 +14,7 @@ import type { OperationId } from '../src/http/operations.ts';
 import { uploadBodyLimit } from '../src/upload.ts';
 import { call, ok, upload, type ApiResponse, type CallOptions, type Ext } from './support/api.ts';
 import { ALL_OPERATIONS } from './support/operations.ts';
+import { snapshot } from './support/snapshot.ts';
 import { expectSpecResponse, expectSpecSchema } from './support/spec-checker.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -152,44 +152,6 @@ afterAll(async () => {
   await server?.close();
   await small?.close();
 });
-
-/** Everything the archive holds, read three ways: the database, the blob folder and the API. */
-async function snapshot(target: TestServer): Promise<unknown> {
-  const db = new BetterSqlite3(join(target.dataDir, 'folio.db'), { readonly: true });
-  const tables: Record<string, string[]> = {};
-  try {
-    const names = db
-      .prepare(
-        `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-           AND name NOT LIKE 'webpage_fts%' ORDER BY name`,
-      )
-      .all() as { name: string }[];
-    for (const { name } of names) {
-      const rows = db.prepare(`SELECT * FROM "${name}"`).all();
-      tables[name] = rows.map((row) => JSON.stringify(row)).sort();
-    }
-  } finally {
-    db.close();
-  }
-  const blobs: string[] = [];
-  const root = join(target.dataDir, 'blobs');
-  for (const folder of readdirSync(root).sort()) {
-    // Temp files are checked apart: a refused upload may remove its own a moment after answering.
-    if (folder === '.staging') continue;
-    for (const file of readdirSync(join(root, folder)).sort()) {
-      blobs.push(`${folder}/${file}:${statSync(join(root, folder, file)).size}`);
-    }
-  }
-  const list = await ok(target, 'listWebpages', { query: { per_page: 1000 } });
-  const pages = await Promise.all(
-    list.webpages.map((item) => ok(target, 'getWebpage', { params: { id: item.id } })),
-  );
-  const views = await ok(target, 'listViews');
-  const viewPages = await Promise.all(
-    views.map((view) => ok(target, 'listViewWebpages', { params: { view_id: view.id } })),
-  );
-  return { tables, blobs, list, pages, views, viewPages, facets: await ok(target, 'getFacets') };
-}
 
 /** No temp file of the blob store is left (waiting up to 2 s for a refused upload's cleanup). */
 async function expectNoTempFiles(target: TestServer): Promise<void> {

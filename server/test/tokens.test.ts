@@ -248,6 +248,10 @@ describe('the log', () => {
       [`${api}/webpages/nope`, { headers: { authorization: `Bearer ${made}` } }],
       [`${api}/version`, { headers: { authorization: `Bearer ${wrong}` } }],
       [`${api}/webpages/%ZZ`, { headers: { authorization: `Bearer ${wrong}` } }],
+      // A token in the address (some clients do that): redacted like the header.
+      [`${api}/webpages?token=${made}&page=1`, {}],
+      [`${api}/version?access_token=${encodeURIComponent(wrong)}`, {}],
+      [`${api}/nope?api%5Fkey=${made}`, {}],
       [
         `${api}/views`,
         {
@@ -275,6 +279,8 @@ describe('the log', () => {
     const lines = server.output().split('\n');
     // The log did record the requests…
     expect(lines.filter((line) => line.includes('"reqId"')).length).toBeGreaterThan(6);
+    // …with the query's declared parameters, and the others' names but not their values.
+    expect(server.output()).toContain('/webpages?token=[Redacted]&page=1');
     // …and only the address line (printed once, for the user to open) carries the default token.
     const withDefault = lines.filter((line) => line.includes(server.token));
     expect(withDefault).toHaveLength(1);

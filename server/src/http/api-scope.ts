@@ -43,7 +43,11 @@ export async function registerApi(
       await api.register(async (guarded) => {
         guarded.addHook('onRequest', async (request) => authenticate(request));
         for (const url of ['/', '/*']) {
-          guarded.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url, handler: unknown });
+          guarded.route({
+            method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+            url,
+            handler: unknown,
+          });
         }
         await guarded.register(
           async (operations) => {

@@ -1,10 +1,5 @@
 export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'not_found'
-  | 'misdirected'
-  | 'payload_too_large'
-  | 'internal';
+  'bad_request' | 'unauthorized' | 'not_found' | 'misdirected' | 'payload_too_large' | 'internal';
 
 /** An error answered with its status, a stable code and a human message (never a stack). */
 export class ApiError extends Error {
