@@ -10,9 +10,9 @@ import { StringDecoder } from 'node:string_decoder';
 
 /** Receives the characters of the `content` string, in order. */
 export interface ContentSink {
-  /** A run of printable ASCII characters. */
+  /** A run of characters U+0000..U+00FF, as a latin1 string. */
   ascii(run: string): void;
-  /** One UTF-16 code unit (escapes, non-ASCII characters). */
+  /** One UTF-16 code unit above U+00FF. */
   unit(code: number): void;
 }
 
@@ -89,6 +89,11 @@ function startsNonString(byte: number): boolean {
   );
 }
 
+function indexOrEnd(chunk: Buffer, byte: number, from: number): number {
+  const index = chunk.indexOf(byte, from);
+  return index === -1 ? chunk.length : index;
+}
+
 function hexValue(byte: number): number {
   if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
   if (byte >= 0x41 && byte <= 0x46) return byte - 0x41 + 10;
@@ -96,56 +101,101 @@ function hexValue(byte: number): number {
   return -1;
 }
 
-const SIMPLE_ESCAPES: Record<number, number> = {
-  0x22: 0x22, // \"
-  0x5c: 0x5c, // \\
-  0x2f: 0x2f, // \/
-  0x62: 0x08, // \b
-  0x66: 0x0c, // \f
-  0x6e: 0x0a, // \n
-  0x72: 0x0d, // \r
-  0x74: 0x09, // \t
-};
+/** The character of each one-letter escape by its letter's byte; -1 for the others. */
+const SIMPLE_ESCAPES = new Int16Array(256).fill(-1);
+for (const [letter, char] of Object.entries({
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+})) {
+  SIMPLE_ESCAPES[letter.charCodeAt(0)] = char.charCodeAt(0);
+}
 
 /** Where the characters of the string being read go. */
 interface StringTarget {
+  /** A run of characters U+0000..U+00FF, as a latin1 string. */
   ascii(run: string): void;
+  /** One UTF-16 code unit above U+00FF. */
   unit(code: number): void;
 }
+
+/** Characters gathered before they go to the target at once (escapes come one by one). */
+const RUN_LENGTH = 4096;
 
 /**
  * The characters of a JSON string from its raw pieces: printable ASCII runs, UTF-8 bytes of other
  * characters (decoded as Node decodes a body: an invalid sequence is U+FFFD), escaped code units.
+ * Characters up to U+00FF reach the target in runs, whatever pieces they came in: a string of
+ * escapes costs about what a plain one does.
  */
 class StringUnits {
   private readonly utf8 = new StringDecoder('utf8');
   private pending = false;
+  /** Characters up to U+00FF not handed over yet, one byte each (latin1). */
+  private readonly run = Buffer.alloc(RUN_LENGTH);
+  private runLength = 0;
 
   constructor(private readonly target: StringTarget) {}
 
   ascii(run: string): void {
     if (this.pending) this.bytes(Buffer.from(run, 'latin1'));
-    else this.target.ascii(run);
+    else this.gather(run);
   }
 
   bytes(bytes: Buffer): void {
     this.pending = true;
-    this.emit(this.utf8.write(bytes));
+    this.gather(this.utf8.write(bytes));
   }
 
   unit(code: number): void {
-    this.flush();
-    this.target.unit(code);
+    this.flushUtf8();
+    this.gatherUnit(code);
   }
 
+  /** At the end of the string. */
   flush(): void {
+    this.flushUtf8();
+    this.flushRun();
+  }
+
+  private flushUtf8(): void {
     if (!this.pending) return;
     this.pending = false;
-    this.emit(this.utf8.end());
+    this.gather(this.utf8.end());
   }
 
-  private emit(text: string): void {
-    for (let i = 0; i < text.length; i++) this.target.unit(text.charCodeAt(i));
+  private gather(text: string): void {
+    // A long one-byte run goes as it is; anything else character by character.
+    // eslint-disable-next-line no-control-regex -- the test is for one-byte characters
+    if (text.length > 64 && /^[\x00-\xff]*$/.test(text)) {
+      this.flushRun();
+      this.target.ascii(text);
+      return;
+    }
+    for (let i = 0; i < text.length; i++) this.gatherUnit(text.charCodeAt(i));
+  }
+
+  private gatherUnit(code: number): void {
+    if (code > 0xff) {
+      this.flushRun();
+      this.target.unit(code);
+      return;
+    }
+    this.run[this.runLength++] = code;
+    if (this.runLength === RUN_LENGTH) this.flushRun();
+  }
+
+  /** Hands over the characters gathered (at the end of each chunk, so none waits for more). */
+  flushRun(): void {
+    if (this.runLength === 0) return;
+    const run = this.run.toString('latin1', 0, this.runLength);
+    this.runLength = 0;
+    this.target.ascii(run);
   }
 }
 
@@ -358,31 +408,43 @@ export class UploadBodyReader {
   private readString(chunk: Buffer, start: number): number {
     const strings = this.strings!;
     let i = start;
+    // The next quote and backslash from i, found again only once passed (a string of escapes
+    // would otherwise scan the rest of the chunk for each one).
+    let quote = -1;
+    let backslash = -1;
     while (i < chunk.length) {
       if (this.escape > 0) {
         i = this.readEscape(chunk, i, strings);
         continue;
       }
-      let stop = chunk.indexOf(QUOTE, i);
-      if (stop === -1) stop = chunk.length;
-      const backslash = chunk.indexOf(BACKSLASH, i);
-      if (backslash !== -1 && backslash < stop) stop = backslash;
+      if (quote < i) quote = indexOrEnd(chunk, QUOTE, i);
+      if (backslash < i) backslash = indexOrEnd(chunk, BACKSLASH, i);
+      const stop = Math.min(quote, backslash);
       if (stop > i) {
         this.plainRun(chunk, i, stop, strings);
         this.stringEmpty = false;
       }
       i = stop;
       if (i >= chunk.length) break;
-      i += 1;
-      if (chunk[stop] === QUOTE) {
+      if (stop === quote) {
         strings.flush();
         this.strings = undefined;
         this.onStringEnd();
-        return i;
+        return i + 1;
       }
-      this.escape = 1;
       this.stringEmpty = false;
+      // A backslash. A one-letter escape is read here when its letter is in this chunk (a text
+      // of escapes is cheap to send: JSON writers may escape every "/").
+      const simple = i + 1 < chunk.length ? SIMPLE_ESCAPES[chunk[i + 1]!]! : -1;
+      if (simple >= 0) {
+        strings.unit(simple);
+        i += 2;
+      } else {
+        this.escape = 1;
+        i += 1;
+      }
     }
+    strings.flushRun();
     return i;
   }
 
@@ -403,8 +465,8 @@ export class UploadBodyReader {
   private readEscape(chunk: Buffer, i: number, strings: StringUnits): number {
     const byte = chunk[i]!;
     if (this.escape === 1) {
-      const simple = SIMPLE_ESCAPES[byte];
-      if (simple !== undefined) {
+      const simple = SIMPLE_ESCAPES[byte]!;
+      if (simple >= 0) {
         strings.unit(simple);
         this.escape = 0;
       } else if (byte === 0x75) {
