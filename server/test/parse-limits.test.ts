@@ -1,11 +1,12 @@
 // A parse has a time limit (FOLIO_PARSE_TIMEOUT_S, AppOptions.parseTimeoutMs), counted from when
-// its worker starts it: a page that takes longer is too complex to read, answered E0001 like any
-// file the server cannot read (not a 500 after a minute), and its worker is replaced. Nothing is
-// stored, and the next upload works.
+// its worker starts it, and a heap limit: a page that needs more is too complex to read, answered
+// E0001 like any file the server cannot read (not a 500 after a minute), and its worker is
+// replaced. Nothing is stored, and the next upload works.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml } from '../../test/support/archives.ts';
+import { ParseLimitError, ParsePool } from '../src/parse/parse-pool.ts';
 import { call, ok, upload } from './support/api.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -56,5 +57,23 @@ describe('a parse past its time limit', () => {
     expect((await ok(server, 'listWebpages')).webpages.map((page) => page.id).sort()).toEqual(
       [first.id, next.id].sort(),
     );
+  });
+});
+
+describe('a parse past its heap limit', () => {
+  it('fails with a ParseLimitError (E0001 for an upload), and the worker is replaced', async () => {
+    const pool = new ParsePool({ resourceLimits: { maxOldGenerationSizeMb: 16 } });
+    try {
+      const error: unknown = await pool
+        .parseBytes(new Uint8Array(slowPage), 'html')
+        .catch((e) => e);
+      expect(error).toEqual(new ParseLimitError('the parser ran out of memory'));
+      const small = makeHtml({ title: 'Small enough' });
+      expect((await pool.parseBytes(new Uint8Array(small), 'html')).parsed.title).toBe(
+        'Small enough',
+      );
+    } finally {
+      await pool.stopWorkers();
+    }
   });
 });
