@@ -8,6 +8,8 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml } from '../../test/support/archives.ts';
+import { createRequestValidators, loadSpec } from '../src/spec.ts';
+import { uploadShapeOf } from '../src/upload/upload-shape.ts';
 import { ok, operationUrl, upload } from './support/api.ts';
 import { expectSpecResponse } from './support/spec-checker.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -153,5 +155,21 @@ describe('upload bodies of another shape', () => {
     // The server goes on: the small file of the repeated-content case uploads as usual.
     const added = await upload(server, Buffer.from(small, 'base64'), 'html');
     expect(added.title).toBe('Small');
+  });
+});
+
+describe('the limits of the small fields', () => {
+  it("are the contract's, and a value past one is answered as the validator answers it", () => {
+    const validate = createRequestValidators(loadSpec()).get('uploadWebpage')!;
+    const { fields } = uploadShapeOf();
+    expect([...fields.keys()].sort()).toEqual(['ext', 'link', 'title']);
+    for (const [key, rule] of fields) {
+      const body = { content: 'QUFB', ext: 'html', [key]: 'x'.repeat(rule.maxLength + 1) };
+      expect(() => validate({ params: {}, query: {}, body }), key).toThrow(rule.tooLong);
+      // At the limit, the reader lets the validator judge (`ext` still has to be a known kind).
+      const atLimit = { content: 'QUFB', ext: 'html', [key]: 'x'.repeat(rule.maxLength) };
+      if (key !== 'ext')
+        expect(() => validate({ params: {}, query: {}, body: atLimit })).not.toThrow();
+    }
   });
 });
