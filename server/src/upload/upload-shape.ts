@@ -35,7 +35,9 @@ function shapeOf(spec: ApiSpec): UploadShape {
   for (const [key, property] of Object.entries(properties)) {
     const schema = resolve(spec, property);
     if (schema.type !== 'string') {
-      throw new Error(`${REQUEST_SCHEMA}.${key} is not a string: the upload body reader takes none`);
+      throw new Error(
+        `${REQUEST_SCHEMA}.${key} is not a string: the upload body reader takes none`,
+      );
     }
     if (key !== CONTENT_KEY) fields.set(key, ruleOf(`body/${key}`, schema));
   }
