@@ -13,7 +13,7 @@ import {
 import { requestLogSerializer } from './http/request-log.ts';
 import { installRequestTargetCheck, LOOPBACK_HOST_NAMES } from './http/request-target.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
-import { parsePool } from './parse/parse-pool.ts';
+import { DEFAULT_PARSE_TIMEOUT_MS, parsePool } from './parse/parse-pool.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerFacetRoutes } from './routes/facets.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
@@ -30,6 +30,8 @@ export interface AppOptions {
   token: string;
   /** Largest decoded upload in bytes; 200 MiB by default. */
   maxUploadBytes?: number;
+  /** The time limit of an upload's parse in ms (FOLIO_PARSE_TIMEOUT_S); 30 s by default. */
+  parseTimeoutMs?: number;
   /** The built SPA; `<repo>/dist` by default. */
   staticDir?: string;
   /** Test switch: PATCH /views ignores `filters`, like HamsterBase. */
@@ -93,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       store,
       now,
       maxUploadBytes: options.maxUploadBytes ?? 200 * 1024 * 1024,
+      parseTimeoutMs: options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS,
       ignoreViewFilterPatch: options.ignoreViewFilterPatch ?? false,
       disableSearch: options.disableSearch ?? false,
       version: packageVersion(),

@@ -17,6 +17,8 @@ export interface Config {
   token: string;
   /** Largest decoded file an upload may carry, in bytes. */
   maxUploadBytes: number;
+  /** The time limit of an upload's parse, in ms (`FOLIO_PARSE_TIMEOUT_S`, 30 s by default). */
+  parseTimeoutMs: number;
   staticDir: string;
   /** Test switch: PATCH /views ignores `filters`, like the real HamsterBase. */
   ignoreViewFilterPatch: boolean;
@@ -46,6 +48,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     token: nonEmpty(env.FOLIO_TOKEN) ?? readOrCreateToken(dataDir),
     maxUploadBytes: parseMaxUpload(env.FOLIO_MAX_UPLOAD_MB),
+    parseTimeoutMs: parseParseTimeout(env.FOLIO_PARSE_TIMEOUT_S),
     staticDir: resolve(nonEmpty(env.FOLIO_STATIC_DIR) ?? join(REPO_ROOT, 'dist')),
     ignoreViewFilterPatch: env.FOLIO_IGNORE_VIEW_FILTER_PATCH === '1',
     disableSearch: env.FOLIO_DISABLE_SEARCH === '1',
@@ -177,6 +180,17 @@ function parseMaxUpload(value: string | undefined): number {
     throw new ConfigError(`FOLIO_MAX_UPLOAD_MB must be a positive number, got "${text}"`);
   }
   return Math.max(1, Math.floor(megabytes * 1024 * 1024));
+}
+
+/** Seconds, as ms: a page whose parse takes longer is answered E0001 (too complex to read). */
+function parseParseTimeout(value: string | undefined): number {
+  const text = nonEmpty(value);
+  if (text === undefined) return 30_000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new ConfigError(`FOLIO_PARSE_TIMEOUT_S must be a positive number, got "${text}"`);
+  }
+  return Math.max(1, Math.round(seconds * 1000));
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

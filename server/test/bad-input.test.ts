@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
 import type { OperationId } from '../src/http/operations.ts';
-import { uploadBodyLimit } from '../src/upload.ts';
+import { uploadBodyLimit } from '../src/upload/store-upload.ts';
 import { call, ok, upload, type ApiResponse, type CallOptions, type Ext } from './support/api.ts';
 import { ALL_OPERATIONS } from './support/operations.ts';
 import { snapshot } from './support/snapshot.ts';

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       port: 5178,
       dataDir,
       maxUploadBytes: 200 * 1024 * 1024,
+      parseTimeoutMs: 30_000,
       staticDir: join(REPO_ROOT, 'dist'),
       ignoreViewFilterPatch: false,
       disableSearch: false,
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       FOLIO_DATA_DIR: dataDir,
       FOLIO_TOKEN: 'fixed',
       FOLIO_MAX_UPLOAD_MB: '1.5',
+      FOLIO_PARSE_TIMEOUT_S: '2.5',
       FOLIO_STATIC_DIR: '/srv/folio',
       FOLIO_IGNORE_VIEW_FILTER_PATCH: '1',
       FOLIO_DISABLE_SEARCH: '1',
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       dataDir,
       token: 'fixed',
       maxUploadBytes: 1.5 * 1024 * 1024,
+      parseTimeoutMs: 2500,
       staticDir: '/srv/folio',
       ignoreViewFilterPatch: true,
       disableSearch: true,
@@ -66,6 +69,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FOLIO_DATA_DIR, PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ FOLIO_DATA_DIR, FOLIO_MAX_UPLOAD_MB: '0' })).toThrow(/MAX_UPLOAD/);
     expect(() => loadConfig({ FOLIO_DATA_DIR, FOLIO_LOG: 'loud' })).toThrow(/FOLIO_LOG/);
+    for (const value of ['0', '-1', 'soon']) {
+      expect(() => loadConfig({ FOLIO_DATA_DIR, FOLIO_PARSE_TIMEOUT_S: value })).toThrow(
+        /FOLIO_PARSE_TIMEOUT_S/,
+      );
+    }
   });
 
   it('generates a token once, keeps it private and reuses it', () => {

@@ -1,7 +1,7 @@
 // Uploads are parsed in worker threads (server/src/parse/parse-pool.ts): the same results and
 // answers as parsing on the main thread, which stays free meanwhile; a worker that crashes, runs
 // out of memory or hangs fails its own upload only (nothing stored) and is replaced; idle workers
-// stop.
+// stop. A parse past the limits (time, heap) is the file's doing: E0001, too complex to read.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +11,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeHtml, makeMhtml, makeWebarchive } from '../../test/support/archives.ts';
 import { parseFailure } from '../src/http/envelope.ts';
 import { ParseError } from '../src/parse/parse-error.ts';
-import { ParsePool, parsePool, ParseWorkerError } from '../src/parse/parse-pool.ts';
+import {
+  ParseLimitError,
+  ParsePool,
+  parsePool,
+  ParseWorkerError,
+} from '../src/parse/parse-pool.ts';
 import { parseWebpage, type WebpageExt } from '../src/parse/parse-webpage.ts';
-import { fails, ok, operationUrl, upload } from './support/api.ts';
+import { ok, operationUrl, upload } from './support/api.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
- * A stand-in for parse-worker.ts that speaks its protocol and does what the file's path says:
+ * A stand-in for parse-worker.ts that speaks its protocol (says it started the task, then answers)
+ * and does what the file's path says:
  * `wait:<ms>`, `exit:<code>`, `throw:<message>` (uncaught), `oom` (allocates without end),
  * `hang` (loops forever); anything else answers at once. The text of its answer is its thread id.
  */
@@ -25,6 +31,7 @@ const FAKE_WORKER = `
 import { parentPort, threadId } from 'node:worker_threads';
 const held = [];
 parentPort.on('message', (task) => {
+  parentPort.postMessage({ id: task.id, status: 'started' });
   const what = task.source.kind === 'file' ? task.source.path : 'bytes';
   const [command, argument] = what.split(':');
   const answer = () => parentPort.postMessage({
@@ -210,7 +217,7 @@ describe('the parse pool', () => {
       new ParseWorkerError('the parser stopped unexpectedly (broken)'),
     );
     await expect(pool.parseFile('oom', 'html')).rejects.toThrow(
-      new ParseWorkerError('the parser ran out of memory'),
+      new ParseLimitError('the parser ran out of memory'),
     );
     expect((await pool.parseFile('fine', 'html')).title).toBe('fine');
   });
@@ -220,7 +227,7 @@ describe('the parse pool', () => {
     const hung = pool.parseFile('hang', 'html');
     const queued = pool.parseFile('next', 'html');
     await expect(hung).rejects.toThrow(
-      new ParseWorkerError('the parser took longer than 0.3 s and was stopped'),
+      new ParseLimitError('the parser took longer than 0.3 s and was stopped'),
     );
     expect((await queued).title).toBe('next');
   });
@@ -326,7 +333,7 @@ describe('uploads', () => {
       const streamed = await post(body);
       expect(streamed.status, name).toBe(200);
       expect(await streamed.json(), name).toEqual(expected);
-      // After a byte order mark, the body is parsed whole (storeUpload, bytes to the worker).
+      // After a byte order mark (which the body reader skips).
       const whole = await post(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]));
       expect(whole.status, name).toBe(200);
       expect(await whole.json(), name).toEqual(expected);
@@ -334,15 +341,20 @@ describe('uploads', () => {
     expect((await ok(server, 'listWebpages')).webpages.length).toBe(before);
   });
 
-  it('fail alone with a 500 when the parser crashes, store nothing, and the next one works', async () => {
+  it('fail alone with a 500 when the parser crashes (E0001 when out of memory), store nothing, and the next one works', async () => {
     const crashing = fakePool({ resourceLimits: { maxOldGenerationSizeMb: 24 } });
     const file = makeHtml({ title: 'After a crash', body: '<p>Survives.</p>' });
     const content = file.toString('base64');
     const before = files().stored;
-    const cases: [string, string, () => void][] = [
+    const cases: [string, number, object, () => void][] = [
       [
         'exit:7',
-        'the file could not be parsed: the parser stopped unexpectedly (exit code 7)',
+        500,
+        {
+          success: false,
+          error: 'internal',
+          message: 'the file could not be parsed: the parser stopped unexpectedly (exit code 7)',
+        },
         () =>
           vi
             .spyOn(parsePool, 'parseStaged')
@@ -350,24 +362,25 @@ describe('uploads', () => {
       ],
       [
         'oom',
-        'the file could not be parsed: the parser ran out of memory',
+        200,
+        parseFailure('the page is too complex to read (the parser ran out of memory)'),
         () =>
           vi
             .spyOn(parsePool, 'parseStaged')
             .mockImplementationOnce((_path, ext) => crashing.parseFile('oom', ext)),
       ],
     ];
-    for (const [name, message, crashNext] of cases) {
+    for (const [name, status, expected, crashNext] of cases) {
       crashNext();
-      const answer = await fails(server, 'uploadWebpage', 500, { body: { content, ext: 'html' } });
-      expect(answer, name).toEqual({ success: false, error: 'internal', message });
+      const answer = await post(JSON.stringify({ content, ext: 'html' }));
+      expect(answer.status, name).toBe(status);
+      expect(await answer.json(), name).toEqual(expected);
       expect(files(), name).toEqual({ stored: before, staging: [] });
     }
-    // The whole-body path: the bytes went to a worker that crashed.
-    vi.spyOn(parsePool, 'parseBytes').mockImplementationOnce(async (_bytes, ext) => ({
-      parsed: await crashing.parseFile('exit:9', ext),
-      bytes: new Uint8Array(0),
-    }));
+    // After a byte order mark: the same path, to a worker that crashed.
+    vi.spyOn(parsePool, 'parseStaged').mockImplementationOnce((_path, ext) =>
+      crashing.parseFile('exit:9', ext),
+    );
     const whole = await post(
       Buffer.concat([
         Buffer.from([0xef, 0xbb, 0xbf]),
@@ -390,16 +403,19 @@ describe('uploads', () => {
     expect(files().stored).toContain(page.id);
   });
 
-  it('fail with a 500 when the parse hangs, and store nothing', async () => {
+  it('answer E0001 when the parse hangs, and store nothing', async () => {
     const hanging = fakePool({ taskTimeoutMs: 200 });
     vi.spyOn(parsePool, 'parseStaged').mockImplementationOnce((_path, ext) =>
       hanging.parseFile('hang', ext),
     );
     const before = files().stored;
     const content = makeHtml({ title: 'Hung' }).toString('base64');
-    const answer = await fails(server, 'uploadWebpage', 500, { body: { content, ext: 'html' } });
-    expect(answer.message).toBe(
-      'the file could not be parsed: the parser took longer than 0.2 s and was stopped',
+    const answer = await post(JSON.stringify({ content, ext: 'html' }));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual(
+      parseFailure(
+        'the page is too complex to read (the parser took longer than 0.2 s and was stopped)',
+      ),
     );
     expect(files()).toEqual({ stored: before, staging: [] });
   });

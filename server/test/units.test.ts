@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64Strict, decodedLength } from '../src/base64.ts';
+import { decodeBase64Strict, decodedLength } from './support/base64-strict.ts';
 import { hostOf, parseHttpLink } from '../src/links.ts';
 import { markSegments, snippetSegments } from '../src/store/search-snippets.ts';
 import { searchTerms } from '../src/store/search.ts';
 import { startOf } from '../src/store/time-ranges.ts';
 import { viewFilterSql } from '../src/store/view-filters.ts';
-import { uploadBodyLimit } from '../src/upload.ts';
+import { uploadBodyLimit } from '../src/upload/store-upload.ts';
 import { normalizeLabels } from '../src/routes/webpages.ts';
 
 describe('decodeBase64Strict', () => {

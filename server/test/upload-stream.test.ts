@@ -1,6 +1,6 @@
-// Streamed uploads and content, against what they replace: the incremental strict base64 decoder
-// against decodeBase64Strict/decodedLength, the body reader against JSON.parse, and the server's
-// answers to streamed bodies against its answers to the same bodies parsed whole.
+// Streamed uploads and content: the incremental strict base64 decoder against the whole-text
+// reference (support/base64-strict.ts), the body reader against JSON.parse, and the server's
+// answers to the same bodies with and without a byte order mark (which the reader skips).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
@@ -8,9 +8,15 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeHtml, makeMhtml } from '../../test/support/archives.ts';
-import { decodeBase64Strict, decodedLength } from '../src/base64.ts';
-import { StrictBase64Decoder } from '../src/base64-stream.ts';
-import { UploadBodyReader, type ContentSink } from '../src/http/upload-body.ts';
+import { decodeBase64Strict, decodedLength } from './support/base64-strict.ts';
+import { StrictBase64Decoder } from '../src/upload/base64-decoder.ts';
+import {
+  UploadBodyReader,
+  UploadShapeError,
+  UploadSyntaxError,
+  type ContentSink,
+} from '../src/upload/body-reader.ts';
+import { uploadShapeOf } from '../src/upload/upload-shape.ts';
 import { ok, operationUrl, upload } from './support/api.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -90,118 +96,223 @@ function collectingSink(into: string[]): ContentSink {
   };
 }
 
-function readBody(body: string, cuts: readonly number[]) {
+const shape = uploadShapeOf();
+
+/** The reader's result for `body` cut at `cuts`, or the error it threw. */
+function readBody(body: string | Buffer, cuts: readonly number[]) {
   const contents: string[] = [];
-  const reader = new UploadBodyReader(() => collectingSink(contents));
-  const bytes = Buffer.from(body, 'utf8');
+  const reader = new UploadBodyReader(shape, () => collectingSink(contents));
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const points = [
     ...new Set([0, ...cuts.map((cut) => cut % (bytes.length + 1)), bytes.length]),
   ].sort((a, b) => a - b);
-  for (let i = 1; i < points.length; i++) reader.write(bytes.subarray(points[i - 1], points[i]));
-  const skeleton = reader.end();
-  return { skeleton: skeleton?.toString('utf8'), contents };
+  try {
+    for (let i = 1; i < points.length; i++) reader.write(bytes.subarray(points[i - 1], points[i]));
+    return { read: reader.end(), contents, error: undefined };
+  } catch (error) {
+    return { read: undefined, contents, error };
+  }
 }
 
-/** What JSON.parse makes of the body with every top-level `content` string replaced. */
-function expectedSkeletonValue(body: string): unknown {
-  const value = JSON.parse(body) as unknown;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const content = (value as Record<string, unknown>).content;
-  return typeof content === 'string'
-    ? { ...(value as object), content: content === '' ? '' : 'A' }
-    : value;
+/** Whether a parsed JSON value is a body the reader takes: an object of known string fields. */
+function hasUploadShape(value: unknown): value is Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => {
+    if (typeof field !== 'string') return false;
+    if (key === 'content') return true;
+    const rule = shape.fields.get(key);
+    return rule !== undefined && field.length <= rule.maxLength;
+  });
 }
 
 describe('UploadBodyReader', () => {
   const jsonText = fc.oneof(
     fc.string({ maxLength: 30 }),
+    fc.string({ unit: 'binary', maxLength: 20 }),
     fc.uint8Array({ maxLength: 60 }).map((bytes) => Buffer.from(bytes).toString('base64')),
   );
-  const otherValue = fc.jsonValue({ maxDepth: 3 });
+  /** A key as JSON, sometimes spelled with escapes. */
+  const keyJson = (key: string, escaped: boolean) =>
+    escaped
+      ? `"${[...key].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`
+      : JSON.stringify(key);
 
-  it('hands over the content string and keeps the rest, for any JSON object, however it is cut', () => {
+  it('hands over the content string and keeps the other fields, however the body is cut', () => {
     const body = fc
       .tuple(
-        fc.dictionary(fc.string({ maxLength: 8 }), otherValue, { maxKeys: 4 }),
+        fc.subarray(['ext', 'title', 'link']),
+        fc.array(
+          // Within every field's limit (ext: 10 characters).
+          fc.string({ unit: 'grapheme', maxLength: 10 }).filter((value) => value.length <= 10),
+          { minLength: 3, maxLength: 3 },
+        ),
         jsonText,
-        fc.boolean(),
+        fc.nat(3),
         fc.constantFrom('', ' ', '\n\t '),
+        fc.boolean(),
       )
-      .map(([others, content, first, space]) => {
-        const entries = Object.entries(others).filter(
-          ([key]) => key !== 'content' && key !== '__proto__',
-        );
-        const all: [string, unknown][] = first
-          ? [['content', content], ...entries]
-          : [...entries, ['content', content]];
-        const text = `{${all.map(([key, value]) => `${space}${JSON.stringify(key)}${space}:${space}${JSON.stringify(value)}`).join(',')}${space}}`;
-        return { text, content };
+      .map(([keys, values, content, at, space, escaped]) => {
+        const entries: [string, string][] = keys.map((key, i) => [key, values[i] ?? '']);
+        entries.splice(Math.min(at, entries.length), 0, ['content', content]);
+        const text = `{${entries
+          .map(
+            ([key, value]) =>
+              `${space}${keyJson(key, escaped)}${space}:${space}${JSON.stringify(value)}`,
+          )
+          .join(',')}${space}}`;
+        const fields = Object.fromEntries(entries.filter(([key]) => key !== 'content'));
+        return { text, content, fields };
       });
     fc.assert(
-      fc.property(body, fc.array(fc.nat(400), { maxLength: 8 }), ({ text, content }, cuts) => {
-        const { skeleton, contents } = readBody(text, cuts);
-        expect(skeleton).toBeDefined();
-        expect(JSON.parse(skeleton!)).toEqual(expectedSkeletonValue(text));
-        expect(contents).toEqual([content]);
-      }),
+      fc.property(
+        body,
+        fc.array(fc.nat(400), { maxLength: 8 }),
+        ({ text, content, fields }, cuts) => {
+          const { read, contents, error } = readBody(text, cuts);
+          expect(error).toBeUndefined();
+          expect(read).toEqual({ fields, content: content === '' ? 'empty' : 'text' });
+          expect(contents).toEqual([content]);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
-  it('decodes JSON escapes in the content string', () => {
-    const { skeleton, contents } = readBody(
-      String.raw`{"ext":"html","content":"QU\/B\u0041\"\\\n\t\u00e9x"}`,
-      [3, 17, 26, 30],
+  it('takes exactly the JSON bodies of the upload shape, and tells other JSON from not JSON', () => {
+    const anyJson = fc.oneof(
+      fc.json({ maxDepth: 3 }),
+      fc
+        .dictionary(
+          fc.constantFrom('content', 'ext', 'title', 'link', 'x'),
+          fc.oneof(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 })),
+          { maxKeys: 4 },
+        )
+        .map((value) => JSON.stringify(value)),
     );
-    expect(JSON.parse(skeleton!)).toEqual({ ext: 'html', content: 'A' });
+    const text = fc.oneof(
+      anyJson,
+      // Bodies that are mostly JSON: cut short, or with a byte changed.
+      fc.tuple(anyJson, fc.nat()).map(([json, at]) => json.slice(0, at % (json.length + 1))),
+      fc
+        .tuple(anyJson, fc.nat(), fc.constantFrom('"', '\\', ',', '}', '{', ']', 'x', '\n'))
+        .map(([json, at, char]) => {
+          const index = at % (json.length + 1);
+          return json.slice(0, index) + char + json.slice(index + 1);
+        }),
+    );
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(200), { maxLength: 4 }), (body, cuts) => {
+        let value: unknown;
+        let json = true;
+        try {
+          value = JSON.parse(body);
+        } catch {
+          json = false;
+        }
+        const { read, contents, error } = readBody(body, cuts);
+        if (body === '') {
+          expect(read).toBeUndefined();
+          expect(error).toBeUndefined();
+        } else if (!json) {
+          // Refused: not JSON, or another shape that showed before the error.
+          expect(read).toBeUndefined();
+          expect(error).toBeInstanceOf(Error);
+        } else if (hasUploadShape(value)) {
+          const { content, ...fields } = value;
+          expect(error).toBeUndefined();
+          expect(read?.fields).toEqual(fields);
+          expect(contents).toEqual(content === undefined ? [] : [content]);
+        } else {
+          expect(error).toBeInstanceOf(UploadShapeError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('decodes JSON escapes in the content string and in the other fields', () => {
+    const { read, contents } = readBody(
+      String.raw`{"ext":"ht\u006dl","title":"\u00e9t\u00E9 \ud83d\ude00 \"q\"","content":"QU\/B\u0041\"\\\n\t\u00e9x"}`,
+      [3, 17, 26, 30, 61],
+    );
+    expect(read).toEqual({ fields: { ext: 'html', title: 'été 😀 "q"' }, content: 'text' });
     expect(contents).toEqual(['QU/BA"\\\n\téx']);
   });
 
   it('counts non-ASCII characters as JavaScript does (UTF-16 code units)', () => {
     const content = 'aé日😀';
     const units: number[] = [];
-    const reader = new UploadBodyReader(() => ({
+    const reader = new UploadBodyReader(shape, () => ({
       ascii: (run) => units.push(...[...run].map((c) => c.charCodeAt(0))),
       unit: (code) => units.push(code),
     }));
-    reader.write(Buffer.from(JSON.stringify({ content })));
-    reader.end();
+    const body = Buffer.from(JSON.stringify({ content, title: content }));
+    // Cut inside the characters' UTF-8 sequences.
+    for (let at = 0; at < body.length; at += 3) reader.write(body.subarray(at, at + 3));
+    expect(reader.end()?.fields).toEqual({ title: content });
     expect(units).toHaveLength(content.length);
+    expect(String.fromCharCode(...units)).toBe(content);
   });
 
-  it('lets the last of repeated content keys win, as JSON.parse does', () => {
-    const { skeleton, contents } = readBody('{"content":"QUFB","ext":"html","content":""}', [5]);
-    expect(JSON.parse(skeleton!)).toEqual({ content: '', ext: 'html' });
-    expect(contents).toEqual(['QUFB', '']);
+  it('refuses content given twice, and lets the last of another repeated field win', () => {
+    const twice = readBody('{"content":"QUFB","ext":"html","content":""}', [5]);
+    expect(twice.error).toEqual(new UploadShapeError('body/content must be given once'));
+    const ext = readBody('{"content":"QUFB","ext":"html","ext":"mhtml"}', [5]);
+    expect(ext.read).toEqual({ fields: { ext: 'mhtml' }, content: 'text' });
   });
 
-  it('only takes top-level content strings', () => {
-    const body = '{"x":{"content":"nested"},"content":5,"y":["content","z"]}';
-    const { skeleton, contents } = readBody(body, [9]);
-    expect(skeleton).toBe(body);
-    expect(contents).toEqual([]);
+  it('refuses content anywhere but as a top-level string, before reading further', () => {
+    for (const [body, message] of [
+      ['{"x":{"content":"nested"},"content":"QUFB"}', 'body/x is not allowed'],
+      ['{"ext":"html","content":["QUFB"]}', 'body/content must be a string'],
+      ['{"ext":"html","content":{"content":"QUFB"}}', 'body/content must be a string'],
+      ['{"content":5,"ext":"html"}', 'body/content must be a string'],
+      ['{"content":null}', 'body/content must be a string'],
+      ['{"title":["x"]}', 'body/title must be a string'],
+      ['[{"content":"QUFB"}]', 'body must be an object'],
+      ['"QUFB"', 'body must be an object'],
+    ] as const) {
+      // Refused at the first byte of the wrong value: what follows is not read (nor JSON here).
+      const { error } = readBody(`${body}\u0000\u0000`, [4, 14]);
+      expect(error, body).toEqual(new UploadShapeError(message));
+    }
   });
 
-  it('reports a content string that breaks JSON (raw control characters, bad escapes, no end)', () => {
+  it('refuses a field over its limit as the contract would, without holding the rest', () => {
+    const title = readBody(`{"title":"${'t'.repeat(100_000)}`, [10, 5000]);
+    expect(title.error).toEqual(
+      new UploadShapeError('body/title must be at most 2000 characters long'),
+    );
+    const ext = readBody(`{"ext":"${'e'.repeat(11)}`, []);
+    expect(ext.error).toEqual(
+      new UploadShapeError('body/ext must be one of html, mhtml, webarchive'),
+    );
+    const key = readBody(`{"${'k'.repeat(100_000)}`, [7]);
+    expect(key.error).toBeInstanceOf(UploadShapeError);
+  });
+
+  it('reports a string that breaks JSON (raw control characters, bad escapes, no end)', () => {
     for (const body of [
       '{"content":"QUFB\nQUFB","ext":"html"}',
       String.raw`{"content":"QU\xB","ext":"html"}`,
       String.raw`{"content":"QU\u00G1","ext":"html"}`,
       '{"ext":"html","content":"QUFB',
+      '{"ext":"ht\tml","content":"QUFB"}',
     ]) {
-      expect(readBody(body, [4, 14]).skeleton, body).toBeUndefined();
+      const { read, error } = readBody(body, [4, 14]);
+      expect(read, body).toBeUndefined();
+      expect(error, body).toBeInstanceOf(UploadSyntaxError);
     }
   });
 
-  it('copies bodies it cannot follow, for the JSON parser to judge', () => {
-    for (const body of [
-      '[{"content":"QUFB"}]',
-      '\uFEFF{"content":"QUFB"}',
-      'nonsense',
-      '',
-      '{"a" 1, "content":"QUFB"}',
-    ]) {
-      expect(readBody(body, [2, 7]).skeleton, body).toBe(body);
+  it('skips a byte order mark, and takes no bytes as no body', () => {
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"content":"QUFB"}')]);
+    for (const cut of [1, 2, 3, 5]) {
+      expect(readBody(bom, [cut]).read, String(cut)).toEqual({ fields: {}, content: 'text' });
+    }
+    expect(readBody('', []).read).toBeUndefined();
+    for (const body of ['nonsense', ' ', '{"ext" 1, "content":"QUFB"}', '\uFEFF\uFEFF{}']) {
+      expect(readBody(body, [2]).error, body).toBeInstanceOf(UploadSyntaxError);
     }
   });
 });
@@ -211,9 +322,8 @@ describe('streamed uploads over HTTP', () => {
   let whole: TestServer;
 
   beforeAll(async () => {
-    // Two archives with the same clock and limit: one gets the bodies as they are (streamed),
-    // the other the same bodies after a byte order mark, which the streaming reader does not
-    // follow, so that they are parsed whole (the path every upload took before).
+    // Two archives with the same clock and limit: one gets the bodies as they are, the other the
+    // same bodies after a byte order mark (which JSON parsers skip, and so does the reader).
     streamed = await startTestServer({ maxUploadBytes: 64 * 1024 });
     whole = await startTestServer({ maxUploadBytes: 64 * 1024 });
     streamed.clock.set(1_750_000_000_000);
@@ -299,7 +409,7 @@ describe('streamed uploads over HTTP', () => {
     ['prototype poisoning', `{"content":"${b64}","ext":"html","__proto__":{"x":1}}`],
   ];
 
-  it('answers exactly as the whole-body parser does, and leaves no temp file', async () => {
+  it('answers the same with or without a byte order mark, and leaves no temp file', async () => {
     for (const [name, body] of bodies) {
       const a = await post(streamed, body);
       const b = await post(

@@ -1,7 +1,9 @@
 // Parses uploaded files in worker threads (parse-worker.ts), so that a 20 MB MHTML (70 to 120 ms of
 // CPU) does not hold up every other request. A few workers at most, one parse each at a time, the
 // others wait in a queue. Workers start on demand and stop after a while without work: an idle
-// worker would otherwise keep its heap in the server's memory.
+// worker would otherwise keep its heap in the server's memory. Each parse has a time limit (counted
+// from when its worker starts it) and each worker a heap limit: a file that needs more is too
+// complex to read (ParseLimitError), and only its own worker is stopped.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -23,6 +25,8 @@ export interface ParseTask {
 
 /** A worker's answer to a task. */
 export type ParseReply =
+  /** The worker took the task: its time limit runs from now. */
+  | { id: number; status: 'started' }
   | { id: number; status: 'parsed'; parsed: ParsedWebpage; buffer?: ArrayBuffer }
   /** The bytes are not a file of that kind (a ParseError in the worker). */
   | { id: number; status: 'invalid'; reason: string }
@@ -34,12 +38,26 @@ export class ParseWorkerError extends Error {
   override name = 'ParseWorkerError';
 }
 
+/** A parse that went past its limits (time, heap): the file is too complex to read. */
+export class ParseLimitError extends ParseWorkerError {
+  override name = 'ParseLimitError';
+}
+
+/** Options of one parse. */
+export interface ParseOptions {
+  /** Its time limit (ms), instead of the pool's. */
+  timeoutMs?: number;
+}
+
 export interface ParsePoolOptions {
   /** At most this many workers; one fewer than the cores, 1 or 2. */
   maxWorkers?: number;
   /** A worker without work for this long stops (ms). */
   idleTimeoutMs?: number;
-  /** A parse running this long is taken as hung: its worker is stopped and the parse fails (ms). */
+  /**
+   * A parse running this long (from when its worker starts it) is stopped and fails with a
+   * ParseLimitError (ms); DEFAULT_PARSE_TIMEOUT_MS by default. A parse can set its own.
+   */
   taskTimeoutMs?: number;
   /** The worker's module; parse-worker beside this module by default. */
   workerUrl?: URL;
@@ -49,7 +67,13 @@ export interface ParsePoolOptions {
 
 export const DEFAULT_MAX_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1));
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
-const DEFAULT_TASK_TIMEOUT_MS = 60_000;
+/** The time limit of a parse (FOLIO_PARSE_TIMEOUT_S): far above what a real page needs. */
+export const DEFAULT_PARSE_TIMEOUT_MS = 30_000;
+/**
+ * How long a worker may take to start a parse it was given (a new worker loads the parser first)
+ * before it is taken as stuck, on top of the parse's own time limit.
+ */
+const START_TIMEOUT_MS = 10_000;
 /** Far above what a parse needs (the files' bytes live outside the heap; the text is capped). */
 const DEFAULT_RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256 };
 
@@ -66,6 +90,7 @@ type Parsed = Extract<ParseReply, { status: 'parsed' }>;
 
 interface Job {
   task: ParseTask;
+  timeoutMs: number;
   transfer: ArrayBuffer[];
   resolve: (reply: Parsed) => void;
   reject: (error: unknown) => void;
@@ -78,6 +103,8 @@ interface Slot {
   stopping: boolean;
   /** The parse's time limit while busy, the idle timeout otherwise. */
   timer: NodeJS.Timeout | undefined;
+  /** The worker said it started its job (its time limit runs). */
+  started: boolean;
   /** What the worker died of (its `error` event comes before `exit`). */
   error: Error | undefined;
   exited: Promise<void>;
@@ -97,7 +124,7 @@ export class ParsePool {
   constructor(options: ParsePoolOptions = {}) {
     this.maxWorkers = Math.max(1, options.maxWorkers ?? DEFAULT_MAX_WORKERS);
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-    this.taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+    this.taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
     this.workerUrl = options.workerUrl ?? DEFAULT_WORKER_URL;
     this.resourceLimits = options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS;
   }
@@ -119,9 +146,16 @@ export class ParsePool {
     return this.queue.length;
   }
 
-  /** Parses a file on disk; the worker reads it. Rejects with ParseError for an invalid file. */
-  async parseFile(path: string, ext: WebpageExt): Promise<ParsedWebpage> {
-    return (await this.submit(ext, { kind: 'file', path }, [])).parsed;
+  /**
+   * Parses a file on disk; the worker reads it. Rejects with ParseError for an invalid file, with
+   * ParseLimitError for one that takes too long or too much memory.
+   */
+  async parseFile(
+    path: string,
+    ext: WebpageExt,
+    options: ParseOptions = {},
+  ): Promise<ParsedWebpage> {
+    return (await this.submit(ext, { kind: 'file', path }, [], options)).parsed;
   }
 
   /**
@@ -130,8 +164,12 @@ export class ParsePool {
    * the server; a 20 MB read by the worker would stay in a malloc arena of the worker's own
    * (measured: 30 to 60 MB more RSS after a few uploads).
    */
-  async parseStaged(path: string, ext: WebpageExt): Promise<ParsedWebpage> {
-    return (await this.parseBytes(await readFile(path), ext)).parsed;
+  async parseStaged(
+    path: string,
+    ext: WebpageExt,
+    options: ParseOptions = {},
+  ): Promise<ParsedWebpage> {
+    return (await this.parseBytes(await readFile(path), ext, options)).parsed;
   }
 
   /**
@@ -141,6 +179,7 @@ export class ParsePool {
   async parseBytes(
     bytes: Uint8Array,
     ext: WebpageExt,
+    options: ParseOptions = {},
   ): Promise<{ parsed: ParsedWebpage; bytes: Uint8Array }> {
     // A view of part of a buffer (Node's small Buffers share one) is copied: moving its buffer
     // would take the other views' bytes with it.
@@ -149,7 +188,7 @@ export class ParsePool {
       bytes.byteOffset === 0 &&
       bytes.byteLength === bytes.buffer.byteLength;
     const buffer = whole ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
-    const reply = await this.submit(ext, { kind: 'bytes', buffer }, [buffer]);
+    const reply = await this.submit(ext, { kind: 'bytes', buffer }, [buffer], options);
     if (reply.buffer === undefined) throw new Error('the parse worker did not return the bytes');
     return { parsed: reply.parsed, bytes: new Uint8Array(reply.buffer) };
   }
@@ -176,9 +215,16 @@ export class ParsePool {
     await Promise.all(slots.map((slot) => slot.exited));
   }
 
-  private submit(ext: WebpageExt, source: ParseSource, transfer: ArrayBuffer[]): Promise<Parsed> {
+  private submit(
+    ext: WebpageExt,
+    source: ParseSource,
+    transfer: ArrayBuffer[],
+    options: ParseOptions,
+  ): Promise<Parsed> {
+    const timeoutMs = options.timeoutMs ?? this.taskTimeoutMs;
     return new Promise((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, ext, source }, transfer, resolve, reject });
+      const task = { id: this.nextId++, ext, source };
+      this.queue.push({ task, timeoutMs, transfer, resolve, reject });
       this.pump();
     });
   }
@@ -210,6 +256,7 @@ export class ParsePool {
       job: undefined,
       stopping: false,
       timer: undefined,
+      started: false,
       error: undefined,
       exited: new Promise((resolve) => (exited = resolve)),
     };
@@ -224,7 +271,7 @@ export class ParsePool {
       clearTimeout(slot.timer);
       const job = slot.job;
       slot.job = undefined;
-      job?.reject(new ParseWorkerError(crashReason(slot.error, code), { cause: slot.error }));
+      job?.reject(crashError(slot.error, code));
       exited();
       // A replacement takes the waiting parses.
       this.pump();
@@ -233,17 +280,14 @@ export class ParsePool {
   }
 
   private dispatch(slot: Slot, job: Job): void {
-    clearTimeout(slot.timer);
     slot.job = job;
+    slot.started = false;
     slot.worker.ref();
-    slot.timer = setTimeout(() => {
-      const seconds = Math.round(this.taskTimeoutMs / 100) / 10;
-      this.stop(
-        slot,
-        new ParseWorkerError(`the parser took longer than ${seconds} s and was stopped`),
-      );
-    }, this.taskTimeoutMs);
-    slot.timer.unref();
+    // Until the worker says it started (a new one loads the parser first).
+    this.arm(slot, job.timeoutMs + START_TIMEOUT_MS, () => {
+      const seconds = Math.round((job.timeoutMs + START_TIMEOUT_MS) / 1000);
+      return new ParseWorkerError(`the parser did not start in ${seconds} s and was stopped`);
+    });
     try {
       slot.worker.postMessage(job.task, job.transfer);
     } catch (error) {
@@ -254,9 +298,25 @@ export class ParsePool {
     }
   }
 
+  /** Stops the worker of `slot` with `error()` in `ms`, unless its job ends before. */
+  private arm(slot: Slot, ms: number, error: () => ParseWorkerError): void {
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.stop(slot, error()), ms);
+    slot.timer.unref();
+  }
+
   private onReply(slot: Slot, reply: ParseReply): void {
     const job = slot.job;
     if (job === undefined || reply.id !== job.task.id) return;
+    if (reply.status === 'started') {
+      if (slot.started) return;
+      slot.started = true;
+      this.arm(slot, job.timeoutMs, () => {
+        const seconds = Math.round(job.timeoutMs / 100) / 10;
+        return new ParseLimitError(`the parser took longer than ${seconds} s and was stopped`);
+      });
+      return;
+    }
     clearTimeout(slot.timer);
     slot.job = undefined;
     if (reply.status === 'parsed') {
@@ -328,12 +388,13 @@ function bundled(url: URL): URL {
   return bundle;
 }
 
-function crashReason(error: Error | undefined, code: number): string {
+/** What a parse whose worker exited fails with: running out of heap is the file's doing. */
+function crashError(error: Error | undefined, code: number): ParseWorkerError {
   if ((error as { code?: unknown } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return 'the parser ran out of memory';
+    return new ParseLimitError('the parser ran out of memory', { cause: error });
   }
-  if (error !== undefined) return `the parser stopped unexpectedly (${error.message})`;
-  return `the parser stopped unexpectedly (exit code ${code})`;
+  const reason = error === undefined ? `exit code ${code}` : error.message;
+  return new ParseWorkerError(`the parser stopped unexpectedly (${reason})`, { cause: error });
 }
 
 /** The process's pool: each app retains it while open (app.ts), uploads parse with it. */

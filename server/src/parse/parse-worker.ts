@@ -20,6 +20,9 @@ const collectGarbage = runInNewContext('typeof gc === "function" ? gc : undefine
   (() => void) | undefined;
 
 port.on('message', (task: ParseTask) => {
+  // The parse's time limit runs from here (not from when the pool sent it: a new worker loads the
+  // parser first).
+  port.postMessage({ id: task.id, status: 'started' } satisfies ParseReply);
   void run(task).then(({ reply, transfer }) => {
     port.postMessage(reply, transfer);
     collectGarbage?.();

@@ -9,6 +9,8 @@ export interface RouteContext {
   /** Epoch ms; tests can move time. */
   now: () => number;
   maxUploadBytes: number;
+  /** The time limit of an upload's parse (ms): past it, the upload is answered E0001. */
+  parseTimeoutMs: number;
   ignoreViewFilterPatch: boolean;
   /** Search answers 404 (a test switch: a server without full-text search). */
   disableSearch: boolean;

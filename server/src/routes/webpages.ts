@@ -3,14 +3,16 @@ import type { OperationQuery, OperationRegistry } from '../http/operations.ts';
 import { parseHttpLink } from '../links.ts';
 import type { WebpageFilters } from '../store/webpage-filters.ts';
 import type { WebpagePatch } from '../store/webpages.ts';
-import { installUploadBodyParser, stagedContentOf } from '../http/upload-parser.ts';
-import { INVALID_LINK, storeStagedUpload, storeUpload, uploadBodyLimit } from '../upload.ts';
+import { installUploadBodyParser, receivedContentOf } from '../upload/body-parser.ts';
+import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-upload.ts';
+import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope } from './streamed-envelopes.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
 
 export function registerWebpageRoutes(registry: OperationRegistry, context: RouteContext): void {
   const { store } = context;
+  const uploadShape = uploadShapeOf();
 
   registry.register('listWebpages', ({ query }) => {
     const records = store.list.list(
@@ -23,20 +25,25 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
 
   registry.register(
     'uploadWebpage',
-    async ({ body, request }) => {
-      const options = { maxUploadBytes: context.maxUploadBytes, now: context.now() };
-      // Normally the body parser has streamed `content` into a temp file (body.content is then
-      // a stand-in); a body it could not follow was parsed whole.
-      const staged = stagedContentOf(request);
-      const id =
-        staged === undefined
-          ? await storeUpload(store, body, options)
-          : await storeStagedUpload(store, { ...body, content: staged }, options);
+    async ({ body }) => {
+      // The body parser decoded `content` into a temp file as it arrived.
+      const content = receivedContentOf(body);
+      if (content === undefined) throw new Error('the upload body parser did not run');
+      const id = await storeUpload(
+        store,
+        { ...body, content },
+        {
+          maxUploadBytes: context.maxUploadBytes,
+          now: context.now(),
+          parseTimeoutMs: context.parseTimeoutMs,
+        },
+      );
       return loadWebpage(store, id);
     },
     {
       bodyLimit: uploadBodyLimit(context.maxUploadBytes),
-      scope: (scope) => installUploadBodyParser(scope, store.blobs, context.maxUploadBytes),
+      scope: (scope) =>
+        installUploadBodyParser(scope, store.blobs, context.maxUploadBytes, uploadShape),
     },
   );
 

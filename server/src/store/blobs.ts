@@ -22,7 +22,7 @@ const TEMP_PREFIX = '.tmp-';
 export class BlobStore {
   constructor(private readonly root: string) {}
 
-  /** Creates the root and removes temp files left by a crash. */
+  /** Creates the root and removes temp files left by a crash (staged uploads included). */
   async init(): Promise<void> {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
     for (const folder of await readdir(this.root, { withFileTypes: true })) {
@@ -32,6 +32,26 @@ export class BlobStore {
         if (name.startsWith(TEMP_PREFIX)) await rm(join(path, name), { force: true });
       }
     }
+  }
+
+  /**
+   * Removes the files that no record names (`isRecorded` says false): those of uploads that a
+   * crash cut off between the file and its record. Run at start, before any upload. Returns the
+   * ids removed.
+   */
+  async collectOrphans(isRecorded: (id: string) => boolean): Promise<string[]> {
+    const removed: string[] = [];
+    for (const folder of await readdir(this.root, { withFileTypes: true })) {
+      if (!folder.isDirectory() || !/^[0-9a-f]{2}$/.test(folder.name)) continue;
+      for (const file of await readdir(join(this.root, folder.name), { withFileTypes: true })) {
+        const id = file.name;
+        if (!file.isFile() || !ID_PATTERN.test(id) || !id.startsWith(folder.name)) continue;
+        if (isRecorded(id)) continue;
+        await rm(join(this.root, folder.name, id), { force: true });
+        removed.push(id);
+      }
+    }
+    return removed;
   }
 
   pathOf(id: string): string {

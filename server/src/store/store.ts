@@ -35,12 +35,20 @@ export async function openStore(dataDir: string): Promise<Store> {
   await blobs.init();
   const db = openDatabase(join(dataDir, 'folio.db'));
   const labels = new LabelStore(db);
+  const webpages = new WebpageStore(db, labels);
+  // The files of uploads that a crash cut off before their record (a deleted page keeps its file).
+  try {
+    await blobs.collectOrphans((id) => webpages.find(id) !== undefined);
+  } catch (error) {
+    closeDatabase(db);
+    throw error;
+  }
   const highlights = new HighlightStore(db);
   const generation = new WriteGeneration(db);
   return {
     db,
     blobs,
-    webpages: new WebpageStore(db, labels),
+    webpages,
     labels,
     highlights,
     list: new WebpageList(db, labels, generation),

@@ -1,6 +1,6 @@
-// Strict base64 (see base64.ts) decoded as the text arrives, so that an upload never has to hold
-// its whole `content` string: the same answers as `decodeBase64Strict` and `decodedLength` on the
-// complete text, without the text.
+// Strict standard base64 (RFC 4648 §4), decoded as the text arrives, so that an upload never holds
+// its `content` string: the standard alphabet, padded to a multiple of four, no white space, and
+// zero bits after the last byte (so that every file has exactly one encoding).
 
 const EQUALS = 0x3d;
 
@@ -24,9 +24,9 @@ function valueOf(code: number): number {
 export interface Base64Summary {
   /** Length of the text in UTF-16 code units (what `string.length` would say). */
   length: number;
-  /** `decodedLength` of the text: length / 4 × 3 minus the `=` padding it ends with. */
+  /** What the text would decode to if valid: length / 4 × 3 minus the `=` padding it ends with. */
   decodedLength: number;
-  /** Whether `decodeBase64Strict` accepts the text. */
+  /** Whether the text is strict standard base64. */
   valid: boolean;
   /** Bytes handed to the sink (all of them when valid and not over the limit). */
   bytes: number;
@@ -41,7 +41,7 @@ export interface Base64Summary {
  */
 export class StrictBase64Decoder {
   private length = 0;
-  /** The last two code units, for the padding `decodedLength` looks at. */
+  /** The last two code units, for the padding that `decodedLength` counts. */
   private last = -1;
   private beforeLast = -1;
   private valid = true;

@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
-import { decodeBase64Strict, decodedLength } from './base64.ts';
-import { ApiError, badRequest, ParseFailureError, payloadTooLarge } from './http/errors.ts';
-import type { StagedContent } from './http/upload-parser.ts';
-import { hostOf, parseHttpLink, type ParsedLink } from './links.ts';
-import { ParseError } from './parse/parse-error.ts';
-import { parsePool, ParseWorkerError } from './parse/parse-pool.ts';
-import type { ParsedWebpage } from './parse/parse-webpage.ts';
-import type { WebpageExt } from './store/records.ts';
-import type { Store } from './store/store.ts';
+// The steps of an upload after its body (body-parser.ts): the checks on what the streaming decoder
+// found, the parse in a worker of the pool, the move of the file into the blob store, the record.
+import { ApiError, badRequest, ParseFailureError, payloadTooLarge } from '../http/errors.ts';
+import { hostOf, parseHttpLink, type ParsedLink } from '../links.ts';
+import { ParseError } from '../parse/parse-error.ts';
+import { ParseLimitError, parsePool, ParseWorkerError } from '../parse/parse-pool.ts';
+import type { ParsedWebpage } from '../parse/parse-webpage.ts';
+import type { WebpageExt } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
+import type { ReceivedContent } from './body-parser.ts';
 
+/** An upload whose `content` was decoded into a temp file as it arrived. */
 export interface UploadRequest {
-  /** The file, standard base64. */
-  content: string;
+  content: ReceivedContent;
   ext: WebpageExt;
   title?: string;
   link?: string;
@@ -20,6 +20,8 @@ export interface UploadRequest {
 export interface UploadOptions {
   maxUploadBytes: number;
   now: number;
+  /** A parse running longer is stopped, and the upload answered E0001 (ms). */
+  parseTimeoutMs: number;
 }
 
 export const INVALID_LINK = 'link is invalid: it must be an absolute http or https URL';
@@ -27,49 +29,12 @@ export const INVALID_LINK = 'link is invalid: it must be an absolute http or htt
 /**
  * Stores an uploaded file and returns its id (sha256 hex of the bytes). Known bytes return the
  * existing page (restored if it was deleted; the request's title and link are ignored). New bytes
- * are parsed in a worker thread (ParseFailureError when they cannot be), written to the blob
- * store, then recorded.
+ * are parsed in a worker thread (ParseFailureError when they cannot be, or when the parse goes
+ * past its limits), moved into the blob store, then recorded. The temp file is moved or removed.
  */
 export async function storeUpload(
   store: Store,
   upload: UploadRequest,
-  options: UploadOptions,
-): Promise<string> {
-  const requestLink = upload.link === undefined ? undefined : parseHttpLink(upload.link);
-  if (upload.link !== undefined && requestLink === undefined) throw badRequest(INVALID_LINK);
-  if (upload.content.length % 4 === 0 && decodedLength(upload.content) > options.maxUploadBytes) {
-    throw tooLarge(options.maxUploadBytes);
-  }
-  const bytes = decodeBase64Strict(upload.content);
-  if (bytes === undefined) throw new ParseFailureError('content is not valid base64');
-  if (bytes.length > options.maxUploadBytes) throw tooLarge(options.maxUploadBytes);
-  if (bytes.length === 0) throw new ParseFailureError('the file is empty');
-  const id = createHash('sha256').update(bytes).digest('hex');
-
-  if (reuseExisting(store, id, options.now)) return id;
-
-  // `bytes` moves to the parse worker and comes back as `file`.
-  const { parsed, bytes: file } = await parsing(parsePool.parseBytes(bytes, upload.ext));
-  await store.blobs.put(id, file);
-  record(store, id, file.length, parsed, upload, requestLink, options.now);
-  return id;
-}
-
-/** An upload whose `content` was streamed into a temp file by the upload body parser. */
-export interface StagedUploadRequest {
-  content: StagedContent;
-  ext: WebpageExt;
-  title?: string;
-  link?: string;
-}
-
-/**
- * `storeUpload` for a streamed upload: the same checks in the same order, with the same answers,
- * on what the streaming decoder found. The temp file is moved into the blob store, or removed.
- */
-export async function storeStagedUpload(
-  store: Store,
-  upload: StagedUploadRequest,
   options: UploadOptions,
 ): Promise<string> {
   const { summary, sha256, file } = upload.content;
@@ -84,12 +49,14 @@ export async function storeStagedUpload(
       throw tooLarge(options.maxUploadBytes);
     }
     if (summary.bytes === 0) throw new ParseFailureError('the file is empty');
-    if (sha256 === undefined) throw new Error('a valid staged upload has no hash');
+    if (sha256 === undefined) throw new Error('a valid received upload has no hash');
     const id = sha256;
 
     if (reuseExisting(store, id, options.now)) return id;
 
-    const parsed = await parsing(parsePool.parseStaged(file.path, upload.ext));
+    const parsed = await parsing(
+      parsePool.parseStaged(file.path, upload.ext, { timeoutMs: options.parseTimeoutMs }),
+    );
     await store.blobs.commit(file, id);
     record(store, id, summary.bytes, parsed, upload, requestLink, options.now);
     return id;
@@ -140,14 +107,19 @@ function reuseExisting(store: Store, id: string, now: number): boolean {
 
 /**
  * A parse in the pool's worker, with the upload's answers: E0001 (ParseFailureError) for a file
- * that is not of its kind, a 500 that says why for a parse that did not finish (its worker
- * crashed, ran out of memory or hung).
+ * that is not of its kind or that is too complex to read within the parser's limits (time, heap),
+ * a 500 that says why for a parse that did not finish otherwise (its worker crashed).
  */
 async function parsing<T>(parse: Promise<T>): Promise<T> {
   try {
     return await parse;
   } catch (error) {
     if (error instanceof ParseError) throw new ParseFailureError(error.reason, { cause: error });
+    if (error instanceof ParseLimitError) {
+      throw new ParseFailureError(`the page is too complex to read (${error.message})`, {
+        cause: error,
+      });
+    }
     if (error instanceof ParseWorkerError) {
       const failure = new ApiError(
         500,

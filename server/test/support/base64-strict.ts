@@ -1,3 +1,6 @@
+// The reference for the server's streaming base64 decoder (server/src/upload/base64-decoder.ts):
+// strict base64 decided on the whole text at once, the way the server once decoded uploads. Tests
+// check that the decoder, however its text is cut, answers as this does.
 const ALPHABET = /^[A-Za-z0-9+/]*={0,2}$/;
 const VALUE: Record<string, number> = Object.fromEntries(
   [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]),
