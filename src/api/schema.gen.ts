@@ -451,6 +451,8 @@ export interface components {
             key: "host";
             operator: boolean;
             rightOperand: string[];
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description liked equals `operator`. */
         LikedFilter: {
@@ -459,6 +461,8 @@ export interface components {
             /** @constant */
             key: "liked";
             operator: boolean;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description read equals `operator`. */
         ReadStatusFilter: {
@@ -467,6 +471,8 @@ export interface components {
             /** @constant */
             key: "read-status";
             operator: boolean;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description Highlight count: 0 equals, 1 differs from, 2 greater than, 3 less than `rightOperand`. */
         AnnotationFilter: {
@@ -477,6 +483,8 @@ export interface components {
             /** @enum {integer} */
             operator: 0 | 1 | 2 | 3;
             rightOperand: number;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /**
          * @description Added before (operator 0) or after (1) the start of: 0 today, 3 yesterday, 1 this week,
@@ -491,6 +499,8 @@ export interface components {
             operator: 0 | 1;
             /** @enum {integer} */
             rightOperand: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description Labels: 0 has all, 1 has any, 2 lacks at least one, 3 has none of `rightOperand`. */
         LabelFilter: {
@@ -501,6 +511,8 @@ export interface components {
             /** @enum {integer} */
             operator: 0 | 1 | 2 | 3;
             rightOperand: string[];
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description Another live webpage has the same link (HamsterBase never matches it). */
         LinkDuplicateFilter: {
@@ -509,6 +521,8 @@ export interface components {
             /** @constant */
             key: "link-duplicate";
             operator: boolean;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description Another live webpage has the same title (HamsterBase never matches it). */
         TitleDuplicateFilter: {
@@ -517,6 +531,8 @@ export interface components {
             /** @constant */
             key: "title-duplicate";
             operator: boolean;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description A filter of a view, as sent to create or edit it. */
         ViewFilterInput: components["schemas"]["HostFilter"] | components["schemas"]["LikedFilter"] | components["schemas"]["ReadStatusFilter"] | components["schemas"]["AnnotationFilter"] | components["schemas"]["FirstAddTimeFilter"] | components["schemas"]["LabelFilter"] | components["schemas"]["LinkDuplicateFilter"] | components["schemas"]["TitleDuplicateFilter"];
