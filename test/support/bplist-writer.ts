@@ -106,14 +106,16 @@ function isAscii(value: string): boolean {
 }
 
 /**
- * Serialises a value as a `bplist00` file. Objects referenced twice are written once; a cycle throws
- * `FormatError`.
+ * Serialises a value as a `bplist00` file. Objects referenced twice (the same array, Map or
+ * Uint8Array) are written once, and equal strings once, as CoreFoundation's writer does; a cycle
+ * throws `FormatError`.
  */
 export function writeBplist(value: PlistValue): Uint8Array {
   // Pass 1: number the objects (depth first, parents before children) and remember child refs.
   const objects: PlistValue[] = [];
   const children: number[][] = [];
   const indexOf = new Map<object, number>();
+  const stringIndex = new Map<string, number>();
   const inProgress = new Set<object>();
 
   const visit = (item: PlistValue): number => {
@@ -124,6 +126,11 @@ export function writeBplist(value: PlistValue): Uint8Array {
         if (inProgress.has(item)) throw new FormatError('bplist', 'cannot write a cyclic value');
         return known;
       }
+    }
+    if (typeof item === 'string') {
+      const known = stringIndex.get(item);
+      if (known !== undefined) return known;
+      stringIndex.set(item, objects.length);
     }
     const index = objects.length;
     objects.push(item);

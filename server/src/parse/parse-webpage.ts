@@ -89,7 +89,7 @@ function collapse(text: string): string {
  * code units, cut at a code-point boundary. Only the first `4 × max` units are looked at.
  */
 function field(text: string, max: number): string {
-  return truncateText(collapse(truncateText(text, max * 4)), max);
+  return truncateText(collapse(truncateText(text, max * 4)), max).trimEnd();
 }
 
 /** The URL when it is an absolute http(s) URL, normalised; else `null`. */
@@ -193,7 +193,7 @@ const RAW_TEXT = new Set([
  * `MAX_HTML_DEPTH + 1` elements. At the limit a raw-text element (script, style, title…) still
  * opens, so its content stays what it is (its end tag closes it; it cannot hold elements).
  */
-class DepthBoundedParser extends Parser {
+export class DepthBoundedParser extends Parser {
   /** Open elements, counted from the events (every open tag is followed by its close event). */
   private readonly open: { depth: number };
   /** Whether the open tag being read is flattened; decided on its first `isVoidElement` call. */
