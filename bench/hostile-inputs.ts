@@ -6,7 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type * as ParseWebpageModule from '../server/src/parse/parse-webpage.ts';
 import type { WebpageExt } from '../server/src/parse/parse-webpage.ts';
+import type * as MhtmlModule from '../src/lib/formats/mhtml.ts';
+import type * as WebarchiveModule from '../src/lib/formats/webarchive.ts';
 import {
   deepBplist,
   deepFramesXmlWebarchive,
@@ -24,13 +27,11 @@ import {
 const root = process.env.FOLIO_PARSERS_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
 const { parseWebpage } = (await import(
   `${root}/server/src/parse/parse-webpage.ts`
-)) as typeof import('../server/src/parse/parse-webpage.ts');
-const { parseMhtml } = (await import(
-  `${root}/src/lib/formats/mhtml.ts`
-)) as typeof import('../src/lib/formats/mhtml.ts');
+)) as typeof ParseWebpageModule;
+const { parseMhtml } = (await import(`${root}/src/lib/formats/mhtml.ts`)) as typeof MhtmlModule;
 const { parseWebarchive } = (await import(
   `${root}/src/lib/formats/webarchive.ts`
-)) as typeof import('../src/lib/formats/webarchive.ts');
+)) as typeof WebarchiveModule;
 
 interface Case {
   /** Builds the input (not timed). */

@@ -7,8 +7,20 @@ import { call, fetchApiError, ok } from './support/api.ts';
 import { useSeededServer, type SeedPage } from './support/seed.ts';
 
 const PAGES: SeedPage[] = [
-  { key: 'abc', title: 'abc notes', ext: 'html', text: 'abcdef and "quoted" AND OR NEAR words' },
-  { key: 'ctl', title: 'Control', ext: 'html', text: 'a page about ab* (parens) ^caret col:on' },
+  {
+    key: 'abc',
+    title: 'abc notes',
+    ext: 'html',
+    text: 'abcdef and "quoted" AND OR NEAR words',
+    addedAt: 1_000,
+  },
+  {
+    key: 'ctl',
+    title: 'Control',
+    ext: 'html',
+    text: 'a page about ab* (parens) ^caret col:on',
+    addedAt: 2_000,
+  },
 ];
 
 const archive = useSeededServer(PAGES);

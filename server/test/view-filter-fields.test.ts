@@ -6,8 +6,8 @@ import { fails, ok } from './support/api.ts';
 import { useSeededServer } from './support/seed.ts';
 
 const archive = useSeededServer([
-  { key: 'liked', title: 'Liked page', ext: 'html', liked: true },
-  { key: 'plain', title: 'Plain page', ext: 'html' },
+  { key: 'liked', title: 'Liked page', ext: 'html', liked: true, addedAt: 1_000 },
+  { key: 'plain', title: 'Plain page', ext: 'html', addedAt: 2_000 },
 ]);
 
 const LIKED = { type: 0, key: 'liked', operator: true } as const;
