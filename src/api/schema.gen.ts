@@ -71,7 +71,11 @@ export interface paths {
          *     ignored) and restores it if it was deleted, with its likes, labels and highlights.
          *     A file that cannot be parsed as the declared kind is answered with HTTP 200 and the E0001
          *     failure envelope. HamsterBase: anything declared `html` is accepted. Folio: binary data or
-         *     text without HTML markup declared as `html` is E0001 too.
+         *     text without HTML markup declared as `html` is E0001 too, and so is an archive beyond Folio's
+         *     bounds (a webarchive that lists one frame or resource object at several places, more than
+         *     1,000 frames or 20,000 resources or parts, resources adding up to more than 512 MiB, nesting
+         *     deeper than 512). HTML nested deeper than 512 elements is read flat; a title is cut to 2,000
+         *     characters and a description to 20,000.
          */
         post: operations["uploadWebpage"];
         delete?: never;
