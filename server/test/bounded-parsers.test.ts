@@ -2,6 +2,7 @@
 // MAX_HTML_DEPTH, titles and excerpts are cut at one documented length, and every file gives a
 // result or a ParseError (the API's E0001).
 import fc from 'fast-check';
+import { Parser, type Handler } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { makeHtml, makeMhtml } from '../../test/support/archives.ts';
 import {
@@ -60,6 +61,22 @@ function deepestOpen(html: string): number {
   return deepest;
 }
 
+/** The events a parser class gives for `html`, in order. */
+function events(ParserClass: typeof Parser, html: string): string[] {
+  const out: string[] = [];
+  const handler: Partial<Handler> = {
+    onopentagname: (name) => out.push(`open ${name}`),
+    onopentag: (name, attributes, implied) =>
+      out.push(`tag ${name} ${JSON.stringify(attributes)} ${implied}`),
+    onclosetag: (name, implied) => out.push(`close ${name} ${implied}`),
+    ontext: (text) => out.push(`text ${text}`),
+    oncomment: (text) => out.push(`comment ${text}`),
+  };
+  const parser = new ParserClass(handler, { decodeEntities: true, lowerCaseTags: true });
+  parser.end(html);
+  return out;
+}
+
 describe('nesting', () => {
   it(`has at most MAX_HTML_DEPTH (${MAX_HTML_DEPTH}) elements open, and one more at a time`, () => {
     // Past the limit an element is flattened: opened and closed at once (the one more), its
@@ -76,6 +93,51 @@ describe('nesting', () => {
     // elements, so the next ones are text.
     expect(deepestOpen(`${'<div>'.repeat(MAX_HTML_DEPTH)}${'<style>'.repeat(1000)}`)).toBe(
       MAX_HTML_DEPTH + 1,
+    );
+  });
+
+  it('skips stray end tags, and reads a stray </p> as an empty paragraph, as htmlparser2 does', () => {
+    const stray = `<div>a</p>b</span>c</DIV></div>d`;
+    expect(events(DepthBoundedParser, stray)).toEqual(events(Parser, stray));
+    expect(parseWebpage(utf8(`<title>t</title>${stray}`), 'html').text).toBe('a bc d');
+    // 10 MB of stray end tags under 511 open elements: no scan of the open elements for each.
+    const deep = `<p>x</p>${'<div>'.repeat(MAX_HTML_DEPTH - 1)}${'</a></p>'.repeat(1_000_000)}`;
+    expect(parseWebpage(utf8(deep), 'html').text).toBe('x');
+  });
+
+  it('gives the events htmlparser2 gives when nothing is nested deeper than the limit', () => {
+    const tag = fc.constantFrom(
+      'div',
+      'p',
+      'b',
+      'svg',
+      'foreignObject',
+      'li',
+      'form',
+      'br',
+      'img',
+      'title',
+      'script',
+      'table',
+      'td',
+      'option',
+      'select',
+      'image',
+      'FONT',
+    );
+    const piece = fc.oneof(
+      tag.map((name) => `<${name}>`),
+      tag.map((name) => `</${name}>`),
+      tag.map((name) => `<${name}/>`),
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom('<!-- c -->', '&amp;', ' a="1"', '>'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 200 }), (pieces) => {
+        const html = pieces.join('');
+        expect(events(DepthBoundedParser, html)).toEqual(events(Parser, html));
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -186,36 +186,49 @@ const RAW_TEXT = new Set([
   'xmp',
 ]);
 
+/** What DepthBoundedParser uses of htmlparser2's Parser beyond its typed API. */
+interface ParserInternals {
+  readTagName?: (start: number, endIndex: number) => string;
+}
+
 /**
  * htmlparser2's Parser with a bounded stack of open elements: an element that would open deeper
  * than `MAX_HTML_DEPTH` is treated as a void element (opened and closed at once, through the
  * parser's `isVoidElement` extension point), so the stack never holds more than
  * `MAX_HTML_DEPTH + 1` elements. At the limit a raw-text element (script, style, title…) still
  * opens, so its content stays what it is (its end tag closes it; it cannot hold elements).
+ * An end tag that closes nothing (no open element of its name) is skipped: htmlparser2 would look
+ * for it through every open element, 512 comparisons for each stray `</a>` (1 MB of them took a
+ * second, 10 MB eight).
  */
 export class DepthBoundedParser extends Parser {
   /** Open elements, counted from the events (every open tag is followed by its close event). */
-  private readonly open: { depth: number };
+  private readonly open: { depth: number; names: Map<string, number> };
+  /** The handler as given to the parser (counting open elements). */
+  private readonly events: Partial<Handler>;
   /** Whether the open tag being read is flattened; decided on its first `isVoidElement` call. */
   private flattened: boolean | undefined;
 
   constructor(handler: Partial<Handler>, options: ParserOptions) {
-    const open = { depth: 0 };
-    super(
-      {
-        ...handler,
-        onopentagname(name) {
-          open.depth++;
-          handler.onopentagname?.(name);
-        },
-        onclosetag(name, isImplied) {
-          open.depth--;
-          handler.onclosetag?.(name, isImplied);
-        },
+    const open = { depth: 0, names: new Map<string, number>() };
+    const events: Partial<Handler> = {
+      ...handler,
+      onopentagname(name) {
+        open.depth++;
+        open.names.set(name, (open.names.get(name) ?? 0) + 1);
+        handler.onopentagname?.(name);
       },
-      options,
-    );
+      onclosetag(name, isImplied) {
+        open.depth--;
+        const count = open.names.get(name) ?? 0;
+        if (count > 1) open.names.set(name, count - 1);
+        else open.names.delete(name);
+        handler.onclosetag?.(name, isImplied);
+      },
+    };
+    super(events, options);
     this.open = open;
+    this.events = events;
   }
 
   override onopentagname(start: number, endIndex: number): void {
@@ -225,6 +238,23 @@ export class DepthBoundedParser extends Parser {
 
   override onclosetag(start: number, endIndex: number): void {
     this.flattened = false;
+    // The name as the parser reads it (lowercased, SVG-adjusted), through its own (private) reader.
+    const readTagName = (this as unknown as ParserInternals).readTagName;
+    if (typeof readTagName === 'function') {
+      const name = readTagName.call(this, start, endIndex);
+      if (!this.open.names.has(name) && name !== 'br') {
+        // A stray `</p>` is an empty paragraph, as htmlparser2 reads it (it would push it onto
+        // the open elements, which costs their number); any other closes nothing.
+        if (name === 'p') {
+          this.events.onopentagname?.('p');
+          this.events.onopentag?.('p', {}, true);
+          this.events.onclosetag?.('p', false);
+        }
+        this.endIndex = endIndex;
+        this.startIndex = endIndex + 1;
+        return;
+      }
+    }
     super.onclosetag(start, endIndex);
   }
 
