@@ -71,7 +71,11 @@ export interface paths {
          *     ignored) and restores it if it was deleted, with its likes, labels and highlights.
          *     A file that cannot be parsed as the declared kind is answered with HTTP 200 and the E0001
          *     failure envelope. HamsterBase: anything declared `html` is accepted. Folio: binary data or
-         *     text without HTML markup declared as `html` is E0001 too.
+         *     text without HTML markup declared as `html` is E0001 too, and so is an archive beyond Folio's
+         *     bounds (a webarchive that lists one frame or resource object at several places, more than
+         *     1,000 frames or 20,000 resources or parts, resources adding up to more than 512 MiB, nesting
+         *     deeper than 512). HTML nested deeper than 512 elements is read flat; a title is cut to 2,000
+         *     characters and a description to 20,000.
          */
         post: operations["uploadWebpage"];
         delete?: never;
@@ -451,6 +455,8 @@ export interface components {
             key: "host";
             operator: boolean;
             rightOperand: string[];
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description liked equals `operator`. */
         LikedFilter: {
@@ -459,6 +465,8 @@ export interface components {
             /** @constant */
             key: "liked";
             operator: boolean;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description read equals `operator`. */
         ReadStatusFilter: {
@@ -467,6 +475,8 @@ export interface components {
             /** @constant */
             key: "read-status";
             operator: boolean;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description Highlight count: 0 equals, 1 differs from, 2 greater than, 3 less than `rightOperand`. */
         AnnotationFilter: {
@@ -477,6 +487,8 @@ export interface components {
             /** @enum {integer} */
             operator: 0 | 1 | 2 | 3;
             rightOperand: number;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /**
          * @description Added before (operator 0) or after (1) the start of: 0 today, 3 yesterday, 1 this week,
@@ -491,6 +503,8 @@ export interface components {
             operator: 0 | 1;
             /** @enum {integer} */
             rightOperand: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description Labels: 0 has all, 1 has any, 2 lacks at least one, 3 has none of `rightOperand`. */
         LabelFilter: {
@@ -501,6 +515,8 @@ export interface components {
             /** @enum {integer} */
             operator: 0 | 1 | 2 | 3;
             rightOperand: string[];
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description Another live webpage has the same link (HamsterBase never matches it). */
         LinkDuplicateFilter: {
@@ -509,6 +525,8 @@ export interface components {
             /** @constant */
             key: "link-duplicate";
             operator: boolean;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description Another live webpage has the same title (HamsterBase never matches it). */
         TitleDuplicateFilter: {
@@ -517,6 +535,8 @@ export interface components {
             /** @constant */
             key: "title-duplicate";
             operator: boolean;
+            /** @description The id a stored filter has (a client may send a view's filters back); a new one is generated. */
+            id?: string;
         };
         /** @description A filter of a view, as sent to create or edit it. */
         ViewFilterInput: components["schemas"]["HostFilter"] | components["schemas"]["LikedFilter"] | components["schemas"]["ReadStatusFilter"] | components["schemas"]["AnnotationFilter"] | components["schemas"]["FirstAddTimeFilter"] | components["schemas"]["LabelFilter"] | components["schemas"]["LinkDuplicateFilter"] | components["schemas"]["TitleDuplicateFilter"];

@@ -2,7 +2,8 @@
 // like Chromium's "Save as MHTML"), Safari webarchives and PNG images.
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { writeBplist, type PlistDict, type PlistValue } from '../../src/lib/formats/bplist.ts';
+import type { PlistDict, PlistValue } from '../../src/lib/formats/bplist.ts';
+import { writeBplist } from './bplist-writer.ts';
 import { decodeText } from '../../src/lib/formats/bytes.ts';
 
 function escapeHtml(text: string): string {

@@ -1,7 +1,8 @@
 // Reads an uploaded webpage (html, mhtml or webarchive) into the fields the archive stores and
 // indexes. The HTML is streamed through htmlparser2 in decoded chunks, so a huge file costs about
-// one extra copy of itself at most, and parsing stops once the text budget is spent.
-import { Parser } from 'htmlparser2';
+// one extra copy of itself at most, and parsing stops once the text budget is spent. Elements
+// nested deeper than MAX_HTML_DEPTH are flattened, so each costs the parser a bounded amount.
+import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import {
   createChunkDecoder,
   detectBom,
@@ -11,14 +12,25 @@ import {
 import { FormatError } from '../../../src/lib/formats/errors.ts';
 import { parseMhtml } from '../../../src/lib/formats/mhtml.ts';
 import { parseWebarchive } from '../../../src/lib/formats/webarchive.ts';
+import {
+  MAX_EXCERPT_LENGTH,
+  MAX_TITLE_LENGTH,
+  truncateText,
+} from '../../../src/lib/webpage-fields.ts';
 import { ParseError } from './parse-error.ts';
 
 export type WebpageExt = 'html' | 'mhtml' | 'webarchive';
 
 export interface ParsedWebpage {
-  /** `<title>`, else `og:title`, else (mhtml) the MIME Subject, else `''`. */
+  /**
+   * `<title>`, else `og:title`, else (mhtml) the MIME Subject, else `''`; whitespace collapsed, at
+   * most `MAX_TITLE_LENGTH` (src/lib/webpage-fields.ts).
+   */
   title: string;
-  /** `<meta name=description>`, else `og:description`, else the start of the text. */
+  /**
+   * `<meta name=description>`, else `og:description`, else the start of the text; at most
+   * `MAX_EXCERPT_LENGTH`.
+   */
   excerpt: string;
   /** The page's absolute http(s) URL as recorded by the archiver, else `null`. */
   link: string | null;
@@ -30,8 +42,13 @@ export interface ParsedWebpage {
 
 export const MAX_TEXT_LENGTH = 2_000_000;
 const EXCERPT_LENGTH = 200;
-/** Titles and descriptions longer than this are cut (they are attacker-sized otherwise). */
-const MAX_META_LENGTH = 10_000;
+/**
+ * Elements nested deeper than this are flattened: read as if they were empty, their content
+ * following them as siblings (Chromium's parser likewise stops nesting at 512). htmlparser2 keeps
+ * the open elements in an array it shifts and unshifts, so opening or closing an element costs as
+ * much as its depth: 100,000 nested `<div>`s (1 MB) took 5 to 14 s before this bound.
+ */
+export const MAX_HTML_DEPTH = 512;
 const SAMPLE_BYTES = 64 * 1024;
 const CHUNK_BYTES = 1 << 20;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -67,8 +84,12 @@ function collapse(text: string): string {
   return text.replace(WHITESPACE, ' ').trim();
 }
 
-function capped(text: string, max: number): string {
-  return text.length > max ? text.slice(0, max) : text;
+/**
+ * A text field (title, description) from attacker-sized text: whitespace collapsed, at most `max`
+ * code units, cut at a code-point boundary. Only the first `4 × max` units are looked at.
+ */
+function field(text: string, max: number): string {
+  return truncateText(collapse(truncateText(text, max * 4)), max).trimEnd();
 }
 
 /** The URL when it is an absolute http(s) URL, normalised; else `null`. */
@@ -152,6 +173,102 @@ function assertTextual(bytes: Uint8Array, charset: string): void {
   }
 }
 
+/** Elements whose content the tokenizer reads as text up to their end tag: they hold no elements. */
+const RAW_TEXT = new Set([
+  'iframe',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'xmp',
+]);
+
+/** What DepthBoundedParser uses of htmlparser2's Parser beyond its typed API. */
+interface ParserInternals {
+  readTagName?: (start: number, endIndex: number) => string;
+}
+
+/**
+ * htmlparser2's Parser with a bounded stack of open elements: an element that would open deeper
+ * than `MAX_HTML_DEPTH` is treated as a void element (opened and closed at once, through the
+ * parser's `isVoidElement` extension point), so the stack never holds more than
+ * `MAX_HTML_DEPTH + 1` elements. At the limit a raw-text element (script, style, title…) still
+ * opens, so its content stays what it is (its end tag closes it; it cannot hold elements).
+ * An end tag that closes nothing (no open element of its name) is skipped: htmlparser2 would look
+ * for it through every open element, 512 comparisons for each stray `</a>` (1 MB of them took a
+ * second, 10 MB eight).
+ */
+export class DepthBoundedParser extends Parser {
+  /** Open elements, counted from the events (every open tag is followed by its close event). */
+  private readonly open: { depth: number; names: Map<string, number> };
+  /** The handler as given to the parser (counting open elements). */
+  private readonly events: Partial<Handler>;
+  /** Whether the open tag being read is flattened; decided on its first `isVoidElement` call. */
+  private flattened: boolean | undefined;
+
+  constructor(handler: Partial<Handler>, options: ParserOptions) {
+    const open = { depth: 0, names: new Map<string, number>() };
+    const events: Partial<Handler> = {
+      ...handler,
+      onopentagname(name) {
+        open.depth++;
+        open.names.set(name, (open.names.get(name) ?? 0) + 1);
+        handler.onopentagname?.(name);
+      },
+      onclosetag(name, isImplied) {
+        open.depth--;
+        const count = open.names.get(name) ?? 0;
+        if (count > 1) open.names.set(name, count - 1);
+        else open.names.delete(name);
+        handler.onclosetag?.(name, isImplied);
+      },
+    };
+    super(events, options);
+    this.open = open;
+    this.events = events;
+  }
+
+  override onopentagname(start: number, endIndex: number): void {
+    this.flattened = undefined;
+    super.onopentagname(start, endIndex);
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    this.flattened = false;
+    // The name as the parser reads it (lowercased, SVG-adjusted), through its own (private) reader.
+    const readTagName = (this as unknown as ParserInternals).readTagName;
+    if (typeof readTagName === 'function') {
+      const name = readTagName.call(this, start, endIndex);
+      if (!this.open.names.has(name) && name !== 'br') {
+        // A stray `</p>` is an empty paragraph, as htmlparser2 reads it (it would push it onto
+        // the open elements, which costs their number); any other closes nothing.
+        if (name === 'p') {
+          this.events.onopentagname?.('p');
+          this.events.onopentag?.('p', {}, true);
+          this.events.onclosetag?.('p', false);
+        }
+        this.endIndex = endIndex;
+        this.startIndex = endIndex + 1;
+        return;
+      }
+    }
+    super.onclosetag(start, endIndex);
+  }
+
+  protected override isVoidElement(name: string): boolean {
+    if (super.isVoidElement(name)) return true;
+    // An ignored open tag (a second <form>) is named "" and opens nothing.
+    if (name === '') return false;
+    this.flattened ??=
+      this.open.depth > MAX_HTML_DEPTH ||
+      (this.open.depth === MAX_HTML_DEPTH && !RAW_TEXT.has(name));
+    return this.flattened;
+  }
+}
+
 function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
   const facts: HtmlFacts = {
     title: '',
@@ -186,7 +303,7 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
     }
   };
 
-  const parser = new Parser(
+  const parser = new DepthBoundedParser(
     {
       onopentag(name, attributes) {
         sawElement = true;
@@ -204,11 +321,11 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
           const content = attributes.content;
           if (content !== undefined) {
             if (key === 'description' && facts.description === null) {
-              facts.description = collapse(capped(content, MAX_META_LENGTH));
+              facts.description = field(content, MAX_EXCERPT_LENGTH);
             } else if (key === 'og:description' && facts.ogDescription === null) {
-              facts.ogDescription = collapse(capped(content, MAX_META_LENGTH));
+              facts.ogDescription = field(content, MAX_EXCERPT_LENGTH);
             } else if (key === 'og:title' && facts.ogTitle === null) {
-              facts.ogTitle = collapse(capped(content, MAX_META_LENGTH));
+              facts.ogTitle = field(content, MAX_TITLE_LENGTH);
             } else if (key === 'og:url' && facts.ogUrl === null) {
               facts.ogUrl = content;
             }
@@ -231,7 +348,18 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
       ontext(data) {
         if (skipDepth > 0) return;
         if (state.title === 'inside') {
-          if (state.titleText.length < MAX_META_LENGTH) state.titleText += data;
+          // Collapsed as it comes, and only until the title is full: a 5 MB title costs no more
+          // than a short one.
+          if (state.titleText.length <= MAX_TITLE_LENGTH) {
+            let piece = data.replace(WHITESPACE, ' ');
+            if (
+              piece.startsWith(' ') &&
+              (state.titleText === '' || state.titleText.endsWith(' '))
+            ) {
+              piece = piece.slice(1);
+            }
+            state.titleText += piece.slice(0, MAX_TITLE_LENGTH + 1 - state.titleText.length);
+          }
           return;
         }
         if (textFull()) return;
@@ -266,7 +394,7 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
   }
   parser.end();
 
-  facts.title = collapse(state.titleText);
+  facts.title = field(state.titleText, MAX_TITLE_LENGTH);
   facts.text = textParts.join('').trim();
   return facts;
 }
@@ -275,8 +403,7 @@ function summarize(
   facts: HtmlFacts,
   extra: { title?: string | null; links?: Array<string | null>; createTime?: number | null },
 ): ParsedWebpage {
-  const title =
-    facts.title || facts.ogTitle || collapse(capped(extra.title ?? '', MAX_META_LENGTH));
+  const title = facts.title || facts.ogTitle || field(extra.title ?? '', MAX_TITLE_LENGTH);
   const excerpt = facts.description || facts.ogDescription || excerptOf(facts.text);
   const candidates = [...(extra.links ?? []), facts.singleFileUrl, facts.canonical, facts.ogUrl];
   let link: string | null = null;

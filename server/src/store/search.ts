@@ -16,9 +16,16 @@ export interface SearchHit {
   text: string;
 }
 
-/** The words of a query: split on white space, deduplicated, in order. */
+/**
+ * What separates the words of a query: white space and control characters. A control character
+ * is never part of a term: FTS5 reads a query as a C string, so a NUL inside a quoted term ended
+ * the query there ("unterminated string", a 500), and the others match nothing a page shows.
+ */
+const TERM_SEPARATOR = /[\s\p{Cc}]+/u;
+
+/** The words of a query: split on white space and control characters, deduplicated, in order. */
 export function searchTerms(query: string): string[] {
-  return [...new Set(query.split(/\s+/u).filter((term) => term !== ''))];
+  return [...new Set(query.split(TERM_SEPARATOR).filter((term) => term !== ''))];
 }
 
 /**

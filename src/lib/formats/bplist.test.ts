@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseBplist, PlistUid, writeBplist, type PlistValue } from './bplist.ts';
+import { writeBplist } from '../../../test/support/bplist-writer.ts';
+import { parseBplist, PlistUid, type PlistValue } from './bplist.ts';
 import { FormatError } from './errors.ts';
 
 const MAGIC = [0x62, 0x70, 0x6c, 0x69, 0x73, 0x74, 0x30, 0x30];

@@ -9,6 +9,14 @@ import {
   normalizeCharset,
 } from './bytes.ts';
 import { FormatError } from './errors.ts';
+import {
+  ARCHIVE_MAX_DECODED_BYTES,
+  MHTML_MAX_BOUNDARY_LENGTH,
+  MHTML_MAX_NESTING,
+  MHTML_MAX_PART_HEADER_BYTES,
+  MHTML_MAX_PARTS,
+  MHTML_MAX_TOP_HEADER_BYTES,
+} from './limits.ts';
 
 export interface MhtmlPart {
   /** Header names lowercased; folded lines unfolded; the first occurrence of a name wins. */
@@ -37,10 +45,6 @@ export interface Mhtml {
   main: MhtmlPart;
 }
 
-/** A top-level header block larger than this is not a MIME message. */
-const MAX_TOP_HEADER_BYTES = 1 << 20;
-const MAX_BOUNDARY_LENGTH = 200;
-const MAX_NESTING = 8;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const HEADER_NAME = /^[!-9;-~]+$/;
 
@@ -79,15 +83,21 @@ function findHeaderEnd(
   return { headerEnd: end, bodyStart: end };
 }
 
+/**
+ * Reads the header block at `start`: the blank line that ends it is looked for in its first
+ * `maxBytes` (plus the line break) only, and a larger block is refused with `tooLarge`.
+ */
 function readHeaderBlock(
   bytes: Uint8Array,
   start: number,
   end: number,
-  maxBytes = Infinity,
+  maxBytes: number,
+  tooLarge: string,
 ): HeaderBlock {
-  const { headerEnd, bodyStart } = findHeaderEnd(bytes, start, end);
-  if (headerEnd - start > maxBytes) {
-    throw new FormatError('mhtml', 'header block too large: not a MIME message');
+  const scanEnd = Math.min(end, start + maxBytes + 2);
+  const { headerEnd, bodyStart } = findHeaderEnd(bytes, start, scanEnd);
+  if (headerEnd - start > maxBytes || (headerEnd === scanEnd && scanEnd < end)) {
+    throw new FormatError('mhtml', tooLarge);
   }
   const text = headerDecoder.decode(bytes.subarray(start, headerEnd));
   const headers = new Map<string, string>();
@@ -328,13 +338,14 @@ function startsWithAt(bytes: Uint8Array, pos: number, needle: Uint8Array): boole
 /**
  * Splits `bytes[start, end)` on `--boundary` delimiter lines. The line break before a delimiter
  * belongs to it; the preamble and the epilogue after `--boundary--` are dropped; a missing closing
- * delimiter ends the last part at `end`.
+ * delimiter ends the last part at `end`. More than `maxParts` parts is a FormatError.
  */
 function splitMultipart(
   bytes: Uint8Array,
   start: number,
   end: number,
   boundary: string,
+  maxParts: number,
 ): Array<[number, number]> {
   const delimiter = asciiEncoder.encode(`--${boundary}`);
   const ranges: Array<[number, number]> = [];
@@ -353,6 +364,7 @@ function splitMultipart(
           if (partEnd > partStart && bytes[partEnd - 1] === 0x0a) partEnd--;
           if (partEnd > partStart && bytes[partEnd - 1] === 0x0d) partEnd--;
           ranges.push([partStart, partEnd]);
+          if (ranges.length > maxParts) tooManyParts();
         }
         if (closing) return ranges;
         if (bytes[p] === 0x0d) p++;
@@ -385,6 +397,10 @@ function stripAngles(value: string): string {
   return trimmed.startsWith('<') && trimmed.endsWith('>') ? trimmed.slice(1, -1).trim() : trimmed;
 }
 
+function tooManyParts(): never {
+  throw new FormatError('mhtml', `more than ${MHTML_MAX_PARTS} parts`);
+}
+
 function collectParts(
   bytes: Uint8Array,
   start: number,
@@ -393,16 +409,29 @@ function collectParts(
   depth: number,
   out: RawPart[],
 ): void {
-  for (const [partStart, partEnd] of splitMultipart(bytes, start, end, boundary)) {
-    const block = readHeaderBlock(bytes, partStart, partEnd);
+  const ranges = splitMultipart(bytes, start, end, boundary, MHTML_MAX_PARTS - out.length);
+  for (const [partStart, partEnd] of ranges) {
+    const block = readHeaderBlock(
+      bytes,
+      partStart,
+      partEnd,
+      MHTML_MAX_PART_HEADER_BYTES,
+      `a part's header block is larger than ${MHTML_MAX_PART_HEADER_BYTES} bytes`,
+    );
     const contentType = parseContentType(block.headers.get('content-type') ?? 'text/plain');
     const nestedBoundary = contentType.params.get('boundary');
-    if (contentType.mime.startsWith('multipart/') && nestedBoundary && depth < MAX_NESTING) {
+    if (
+      contentType.mime.startsWith('multipart/') &&
+      nestedBoundary &&
+      nestedBoundary.length <= MHTML_MAX_BOUNDARY_LENGTH &&
+      depth < MHTML_MAX_NESTING
+    ) {
       collectParts(bytes, block.bodyStart, partEnd, nestedBoundary, depth + 1, out);
       continue;
     }
     const location = block.headers.get('content-location')?.trim();
     const contentId = block.headers.get('content-id');
+    if (out.length >= MHTML_MAX_PARTS) tooManyParts();
     out.push({
       headers: block.headers,
       contentType: contentType.mime || 'text/plain',
@@ -449,7 +478,8 @@ export interface ParseMhtmlOptions {
 
 /**
  * Parses an MHTML archive. Throws `FormatError` for anything that is not a multipart MIME document
- * with at least one HTML part. A non-main part whose transfer encoding cannot be decoded is dropped
+ * with at least one HTML part, or that goes beyond a limit of limits.ts (parts, header sizes,
+ * decoded bytes). A non-main part whose transfer encoding cannot be decoded is dropped
  * (a browser would just miss that resource); a broken main part rejects the archive.
  */
 export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): Mhtml {
@@ -457,7 +487,13 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
   while (start < bytes.length && (bytes[start] === 0x0a || bytes[start] === 0x0d)) start++;
   if (start >= bytes.length) throw new FormatError('mhtml', 'empty input');
 
-  const top = readHeaderBlock(bytes, start, bytes.length, MAX_TOP_HEADER_BYTES);
+  const top = readHeaderBlock(
+    bytes,
+    start,
+    bytes.length,
+    MHTML_MAX_TOP_HEADER_BYTES,
+    'header block too large: not a MIME message',
+  );
   if (!top.startsWithHeader) throw new FormatError('mhtml', 'does not start with a MIME header');
   const contentTypeValue = top.headers.get('content-type');
   if (!contentTypeValue) throw new FormatError('mhtml', 'no Content-Type header');
@@ -470,7 +506,8 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
   }
   const boundary = contentType.params.get('boundary');
   if (!boundary) throw new FormatError('mhtml', 'multipart without a boundary');
-  if (boundary.length > MAX_BOUNDARY_LENGTH) throw new FormatError('mhtml', 'boundary too long');
+  if (boundary.length > MHTML_MAX_BOUNDARY_LENGTH)
+    throw new FormatError('mhtml', 'boundary too long');
 
   const rawParts: RawPart[] = [];
   collectParts(bytes, top.bodyStart, bytes.length, boundary, 0, rawParts);
@@ -481,6 +518,7 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
   const parts: MhtmlPart[] = [];
   let main: MhtmlPart | undefined;
   const decoded = options.parts === 'main' ? [mainRaw] : rawParts;
+  let decodedBytes = 0;
   for (const raw of decoded) {
     let body: Uint8Array;
     try {
@@ -490,6 +528,13 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
         throw new FormatError('mhtml', 'the HTML part cannot be decoded', { cause: error });
       }
       continue;
+    }
+    decodedBytes += body.length;
+    if (decodedBytes > ARCHIVE_MAX_DECODED_BYTES) {
+      throw new FormatError(
+        'mhtml',
+        `the parts add up to more than ${ARCHIVE_MAX_DECODED_BYTES} bytes`,
+      );
     }
     const part: MhtmlPart = {
       headers: raw.headers,

@@ -3,8 +3,8 @@
 import { decodeBase64, decodeText } from './bytes.ts';
 import type { PlistDict, PlistValue } from './bplist.ts';
 import { FormatError } from './errors.ts';
+import { PLIST_MAX_DEPTH, PLIST_MAX_OBJECTS } from './limits.ts';
 
-const MAX_DEPTH = 512;
 const ENTITY = /&(?:#x([0-9a-f]+)|#(\d+)|(lt|gt|amp|quot|apos));/gi;
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
@@ -28,7 +28,10 @@ export function looksLikeXmlPlist(bytes: Uint8Array): boolean {
   );
 }
 
-/** Parses an XML property list. Throws `FormatError` on malformed input. */
+/**
+ * Parses an XML property list. Throws `FormatError` on malformed input or beyond the limits of
+ * limits.ts (values, nesting). XML has no shared objects: the result is a tree.
+ */
 export function parseXmlPlist(bytes: Uint8Array): PlistValue {
   const text = decodeText(bytes);
   let pos = 0;
@@ -72,8 +75,10 @@ export function parseXmlPlist(bytes: Uint8Array): PlistValue {
     return decodeEntities(raw);
   };
 
+  let objects = 0;
   const readValue = (depth: number): PlistValue => {
-    if (depth > MAX_DEPTH) fail('nesting too deep');
+    if (depth > PLIST_MAX_DEPTH) fail(`nesting too deep (more than ${PLIST_MAX_DEPTH} levels)`);
+    if (++objects > PLIST_MAX_OBJECTS) fail(`more than ${PLIST_MAX_OBJECTS} values`);
     const tag = readTag();
     if (tag.closing) fail(`unexpected </${tag.name}>`);
     const content = (name: string) => (tag.empty ? '' : readText(name));

@@ -15,9 +15,19 @@ export interface EditableFieldProps {
   /** A message when the value cannot be sent, else null. */
   validate?: (value: string) => string | null;
   multiline?: boolean;
+  /**
+   * The longest value the field takes (UTF-16 code units, as the input counts them): typing stops
+   * there and says so, and a longer value (one stored before the limit existed) is not sent.
+   */
   maxLength?: number;
   hint?: string;
   className?: string;
+}
+
+const numberFormat = new Intl.NumberFormat('en');
+
+function count(value: number): string {
+  return numberFormat.format(value);
 }
 
 interface EditFormProps extends Omit<EditableFieldProps, 'children' | 'editing' | 'className'> {
@@ -51,6 +61,12 @@ function EditForm({
       onEditingChange(false);
       return;
     }
+    if (maxLength !== undefined && draft.length > maxLength) {
+      setProblem(
+        `The ${name} can have at most ${count(maxLength)} characters; this one has ${count(draft.length)}.`,
+      );
+      return;
+    }
     setSaving(true);
     setProblem(null);
     try {
@@ -75,7 +91,12 @@ function EditForm({
       void save();
     }
   };
-  const describedBy = [problem ? `${id}-problem` : '', hint ? `${id}-hint` : '']
+  const atLimit = maxLength !== undefined && draft.length >= maxLength;
+  const describedBy = [
+    problem ? `${id}-problem` : '',
+    hint ? `${id}-hint` : '',
+    atLimit ? `${id}-limit` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const fieldProps = {
@@ -119,6 +140,11 @@ function EditForm({
           {hint}
         </p>
       ) : null}
+      <p id={`${id}-limit`} className="form__hint" aria-live="polite">
+        {atLimit
+          ? `The ${name} has reached its limit of ${count(maxLength)} characters: more is not kept.`
+          : null}
+      </p>
       {problem ? (
         <p id={`${id}-problem`} className="form__error" role="alert">
           {problem}

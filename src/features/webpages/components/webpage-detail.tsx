@@ -12,6 +12,7 @@ import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { captureTime, formatBytes } from '../../../lib/display.ts';
 import { paths } from '../../../lib/paths.ts';
+import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-fields.ts';
 import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
 import { useDownloadOriginal } from '../api/download-original.ts';
@@ -163,7 +164,7 @@ function DetailBody({
           <EditableField
             {...editor('title')}
             value={webpage.title}
-            maxLength={2000}
+            maxLength={MAX_TITLE_LENGTH}
             onSave={(value) => save('title', value.trim())}
           >
             {null}
@@ -196,7 +197,7 @@ function DetailBody({
             {...editor('excerpt')}
             value={webpage.excerpt}
             multiline
-            maxLength={20000}
+            maxLength={MAX_EXCERPT_LENGTH}
             className="detail__excerpt"
             onSave={(value) => save('excerpt', value.trim())}
           >
