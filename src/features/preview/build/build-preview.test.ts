@@ -11,13 +11,15 @@ import {
   type MhtmlPartSpec,
 } from '../testing/archives.ts';
 import { handlePreviewRequest, type PreviewExt } from './build-preview.ts';
+import { documentMemberNames } from './document-members.ts';
 import { PREVIEW_CSP } from './preamble.ts';
 
 const PAGE = 'https://example.com/articles/page.html';
+const reservedNames = documentMemberNames();
 
 /** Runs the worker's job in-process, makes fake blob: URLs and parses the result like a browser. */
 function render(ext: PreviewExt, bytes: Uint8Array) {
-  const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes) });
+  const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
   if (!response.ok) throw new Error(response.message);
   const blobs: Blob[] = [];
   const { html } = materializePreview(response, (blob) => {
@@ -180,6 +182,7 @@ describe('dangerous constructs are removed', () => {
   it('writes pages nested 10 000 deep (no recursion)', () => {
     const response = handlePreviewRequest({
       ext: 'html',
+      reservedNames,
       base64: encodeBase64(
         utf8(
           '<div>'.repeat(10_000) +
@@ -537,10 +540,15 @@ describe('webarchives', () => {
 
 describe('failures', () => {
   it('reports a broken archive as a message', () => {
-    expect(handlePreviewRequest({ ext: 'mhtml', base64: encodeBase64(utf8('not mime')) })).toEqual({
+    expect(
+      handlePreviewRequest({ ext: 'mhtml', base64: encodeBase64(utf8('not mime')), reservedNames }),
+    ).toEqual({
       ok: false,
+      failure: 'unreadable',
       message: expect.stringMatching(/^mhtml: /),
     });
-    expect(handlePreviewRequest({ ext: 'webarchive', base64: '!!!' }).ok).toBe(false);
+    expect(handlePreviewRequest({ ext: 'webarchive', base64: '!!!', reservedNames }).ok).toBe(
+      false,
+    );
   });
 });
