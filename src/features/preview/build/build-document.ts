@@ -57,6 +57,8 @@ function findBaseUrl(nodes: readonly ChildNode[], documentUrl: string | null): s
 export class PreviewDocumentBuilder {
   private readonly resolver: PreviewResolver;
   private frames = 0;
+  /** How many declarative shadow roots the preview has, in all its documents. */
+  shadowRoots = 0;
   private frameChars = 0;
   private readonly frameCache = new Map<ArchiveEntry, string>();
 
@@ -88,6 +90,7 @@ export class PreviewDocumentBuilder {
       baseUrl,
       frame: (ref) => this.frame(ref, baseUrl, depth, ancestors),
       reservedNames: this.reservedNames,
+      shadowRoot: () => void this.shadowRoots++,
     });
 
     const top = dom.children;

@@ -304,6 +304,40 @@ describe('dangerous constructs are removed', () => {
     );
     expect(html).toContain('shadowrootmode="open"');
   });
+
+  it('says whether the preview has declarative shadow roots, frames included, and writes no other', () => {
+    const shadowRootsOf = (bytes: Uint8Array, ext: PreviewExt = 'html') => {
+      const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
+      if (!response.ok) throw new Error(response.message);
+      return { shadowRoots: response.shadowRoots, html: response.document.strings.join('') };
+    };
+    expect(shadowRootsOf(utf8('<div><p>plain</p><template><p>inert</p></template></div>'))).toEqual(
+      {
+        shadowRoots: false,
+        html: expect.not.stringContaining('shadowroot'),
+      },
+    );
+    expect(
+      shadowRootsOf(utf8('<div><TEMPLATE ShadowRootMode="closed"><p>x</p></TEMPLATE></div>')),
+    ).toMatchObject({ shadowRoots: true });
+    // On anything but a template, the attribute makes no shadow root: it is dropped.
+    expect(
+      shadowRootsOf(utf8('<div shadowrootmode="open"><svg><g shadowroot="open"></g></svg></div>')),
+    ).toEqual({ shadowRoots: false, html: expect.not.stringContaining('shadowroot') });
+    const frame = 'https://example.com/frame.html';
+    const mhtml = makeMhtml(
+      [
+        { type: 'text/html', location: PAGE, body: `<iframe src="${frame}"></iframe>` },
+        {
+          type: 'text/html',
+          location: frame,
+          body: '<div><template shadowrootmode="open"><p>in a frame</p></template></div>',
+        },
+      ],
+      PAGE,
+    );
+    expect(shadowRootsOf(mhtml, 'mhtml')).toMatchObject({ shadowRoots: true });
+  });
 });
 
 describe('HTML files (SingleFile)', () => {

@@ -37,6 +37,8 @@ export interface PreviewBuild {
   html: string;
   resources: BuiltResource[];
   nonce: string;
+  /** Whether any of its documents has a declarative shadow root. */
+  shadowRoots: boolean;
 }
 
 export function buildPreview(
@@ -46,13 +48,19 @@ export function buildPreview(
 ): PreviewBuild {
   const archive = readArchive(ext, bytes);
   const resources = new ResourceTable(options.nonce);
-  const html = new PreviewDocumentBuilder(
+  const builder = new PreviewDocumentBuilder(
     archive,
     resources,
     options.reservedNames,
     options.limits,
-  ).build();
-  return { html, resources: resources.list, nonce: resources.nonce };
+  );
+  const html = builder.build();
+  return {
+    html,
+    resources: resources.list,
+    nonce: resources.nonce,
+    shadowRoots: builder.shadowRoots > 0,
+  };
 }
 
 /** A string cut at its tokens: `strings[0] + url(refs[0]) + strings[1] + …`. */
@@ -82,6 +90,8 @@ export type PreviewResponse =
        * handle, so the main thread neither copies nor stores the bytes, it only names them.
        */
       resources: Blob[];
+      /** Whether the document has declarative shadow roots (which may hold frames and links). */
+      shadowRoots: boolean;
     }
   | { ok: false; failure: PreviewFailure; message: string };
 
@@ -101,6 +111,7 @@ export function toResponse(build: PreviewBuild): PreviewResponse {
   return {
     ok: true,
     document: toTemplate(build.html, build.nonce),
+    shadowRoots: build.shadowRoots,
     resources: build.resources.map(
       // The archive's bytes live in plain ArrayBuffers (never shared memory).
       (resource) => new Blob([resource.bytes as Uint8Array<ArrayBuffer>], { type: resource.type }),

@@ -43,6 +43,8 @@ export interface SanitizeContext {
    * them on an element that becomes a named property of the document is dropped.
    */
   reservedNames: ReadonlySet<string>;
+  /** Called for each declarative shadow root written (the app then looks inside shadow roots). */
+  shadowRoot(): void;
 }
 
 /** Dropped with everything inside, in any namespace. */
@@ -351,9 +353,13 @@ export class Sanitizer {
           out.push([attribute, rewritten]);
           if (isLink && (lower === 'href' || lower === 'xlink:href')) hasHref = true;
         }
-      } else if ((lower === 'shadowrootmode' || lower === 'shadowroot') && name === 'template') {
-        // Open, so the app's link interception sees links inside declarative shadow roots.
-        out.push([attribute, 'open']);
+      } else if (lower === 'shadowrootmode' || lower === 'shadowroot') {
+        // The one way to make a shadow root without scripts. Open, so the app's link interception
+        // sees the links and frames inside it; reported, so the app knows to look.
+        if (name.toLowerCase() === 'template') {
+          out.push([attribute, 'open']);
+          this.context.shadowRoot();
+        }
       } else if (lower === 'rel' && isLink) {
         rel = value;
       } else if (

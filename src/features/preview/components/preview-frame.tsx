@@ -51,12 +51,13 @@ export function PreviewFrame({
   const preview = usePreviewDocument(content.data, ext, build);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const html = preview.status === 'ready' ? preview.html : null;
+  const shadowRoots = preview.status === 'ready' && preview.shadowRoots;
 
   useEffect(() => {
     const frame = frameRef.current;
     if (html === null || !frame) return;
-    return protectFrame(frame, openLink);
-  }, [html, openLink]);
+    return protectFrame(frame, openLink, { shadowRoots });
+  }, [html, openLink, shadowRoots]);
 
   const className = fullWindow ? 'preview preview--full' : 'preview';
   const boxStyle: CSSProperties = fullWindow

@@ -11,25 +11,32 @@ const XHTML = 'http://www.w3.org/1999/xhtml';
 type Method<This, Args extends unknown[], Result> = (this: This, ...args: Args) => Result;
 
 /**
- * `prototype[name]`, called on the object given as `this`. Looked up at each call, in the app's
- * realm, which no archived page can reach.
+ * `prototype[name]`, called on the object given as `this`. Looked up in the app's realm, which no
+ * archived page can reach, once (or at every call with `cache: false`, for what tests replace).
  */
 function method<This, Args extends unknown[], Result>(
   prototype: object,
   name: string,
+  { cache = true } = {},
 ): Method<This, Args, Result> {
+  let found: ((...args: unknown[]) => unknown) | undefined;
   return function (this: This, ...args: Args): Result {
-    const value: unknown = Reflect.get(prototype, name);
-    if (typeof value !== 'function') throw new TypeError(`no method ${name}`);
-    return Reflect.apply(value, this, args) as Result;
+    let value: unknown = found;
+    if (value === undefined) {
+      value = Reflect.get(prototype, name);
+      if (typeof value !== 'function') throw new TypeError(`no method ${name}`);
+      if (cache) found = value as (...args: unknown[]) => unknown;
+    }
+    return Reflect.apply(value as (...args: unknown[]) => unknown, this, args) as Result;
   };
 }
 
 function getter<This, Result>(prototype: object, name: string): (this: This) => Result {
+  let found: (() => unknown) | undefined;
   return function (this: This): Result {
-    const get = Object.getOwnPropertyDescriptor(prototype, name)?.get;
-    if (!get) throw new TypeError(`no getter ${name}`);
-    return Reflect.apply(get, this, []) as Result;
+    found ??= Object.getOwnPropertyDescriptor(prototype, name)?.get;
+    if (!found) throw new TypeError(`no getter ${name}`);
+    return Reflect.apply(found, this, []) as Result;
   };
 }
 
@@ -50,7 +57,13 @@ const getAttributeNSOf = method<Element, [string | null, string], string | null>
   Element.prototype,
   'getAttributeNS',
 );
-const scrollIntoViewOf = method<Element, [], void>(Element.prototype, 'scrollIntoView');
+const scrollIntoViewOf = method<Element, [], void>(Element.prototype, 'scrollIntoView', {
+  cache: false,
+});
+const querySelectorAllOf = method<Document, [string], NodeListOf<Element>>(
+  Document.prototype,
+  'querySelectorAll',
+);
 const getElementByIdOf = method<Document, [string], Element | null>(
   Document.prototype,
   'getElementById',
@@ -126,10 +139,19 @@ export function contentDocument(frame: HTMLIFrameElement): Document | null {
 }
 
 /**
- * Every `<iframe>` of a document, inside its shadow roots too (declarative shadow roots are open:
- * the sanitizer makes them so), in tree order, without recursion.
+ * Every `<iframe>` of a document; with `shadowRoots`, inside its shadow roots too (declarative
+ * shadow roots are open: the sanitizer makes them so), in tree order, without recursion. Walking
+ * shadow roots visits every element, so it is done only for documents that may have them.
  */
-export function framesOf(doc: Document): HTMLIFrameElement[] {
+export function framesOf(doc: Document, shadowRoots: boolean): HTMLIFrameElement[] {
+  if (!shadowRoots) {
+    const list = querySelectorAllOf.call(doc, 'iframe');
+    const found: HTMLIFrameElement[] = [];
+    for (let index = 0; index < listLength.call(list); index++) {
+      found.push(listItem.call(list, index) as HTMLIFrameElement);
+    }
+    return found;
+  }
   const found: HTMLIFrameElement[] = [];
   const roots: Node[] = [doc];
   for (let root = roots.pop(); root !== undefined; root = roots.pop()) {

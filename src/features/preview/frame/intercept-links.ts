@@ -95,12 +95,25 @@ const cancelFrame: (handle: number) => void =
     ? (handle) => cancelAnimationFrame(handle)
     : (handle) => clearTimeout(handle);
 
+export interface ProtectOptions {
+  /**
+   * Whether the preview may have shadow roots (the worker says so: it wrote every declarative
+   * shadow root there is, and nothing else can make one without scripts). Frames inside them are
+   * found only by visiting every element, which is done only then.
+   */
+  shadowRoots: boolean;
+}
+
 /**
  * Keeps the link policy on whatever document `iframe` shows, and on its nested frames. The frame's
  * document is checked on every animation frame until it has loaded, so the policy is in place
  * before the page is first painted, hence before anything in it can be clicked.
  */
-export function protectFrame(iframe: HTMLIFrameElement, open: OpenUrl = openInNewTab): () => void {
+export function protectFrame(
+  iframe: HTMLIFrameElement,
+  open: OpenUrl = openInNewTab,
+  options: ProtectOptions = { shadowRoots: true },
+): () => void {
   const documents = new Map<Document, () => void>();
   const frames = new Map<HTMLIFrameElement, () => void>();
   const started = Date.now();
@@ -111,8 +124,8 @@ export function protectFrame(iframe: HTMLIFrameElement, open: OpenUrl = openInNe
     const doc = contentDocument(iframe);
     if (!doc) return;
     if (!documents.has(doc)) documents.set(doc, interceptLinks(doc, open));
-    for (const nested of framesOf(doc)) {
-      if (!frames.has(nested)) frames.set(nested, protectFrame(nested, open));
+    for (const nested of framesOf(doc, options.shadowRoots)) {
+      if (!frames.has(nested)) frames.set(nested, protectFrame(nested, open, options));
     }
   };
   const tick = () => {

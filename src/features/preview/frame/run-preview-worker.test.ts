@@ -83,6 +83,7 @@ describe('runPreviewWorker', () => {
       ok: true,
       document: { strings: ['ok'], refs: [] },
       resources: [],
+      shadowRoots: false,
     };
     workers[1]!.onmessage?.({ data: answer });
     expect(await second).toEqual(answer);

@@ -15,12 +15,13 @@ import { runPreviewWorker } from '../frame/run-preview-worker.ts';
 export type PreviewDocumentState =
   | { status: 'idle' }
   | { status: 'building' }
-  | { status: 'ready'; html: string }
+  | { status: 'ready'; html: string; shadowRoots: boolean }
   /** `failure` says whether the file cannot be read or is past the preview's bounds. */
   | { status: 'error'; failure: PreviewFailure; message: string };
 
 type Settled = { base64: string; ext: PreviewExt } & (
-  { status: 'ready'; html: string } | { status: 'error'; failure: PreviewFailure; message: string }
+  | { status: 'ready'; html: string; shadowRoots: boolean }
+  | { status: 'error'; failure: PreviewFailure; message: string }
 );
 
 export type BuildPreview = (
@@ -51,7 +52,8 @@ export function usePreviewDocument(
       // Revokes what it made and rejects if the preview goes away meanwhile.
       const preview = await materializePreviewInSlices(response, controller.signal);
       urls = preview.urls;
-      setSettled({ base64, ext, status: 'ready', html: preview.html });
+      const { shadowRoots } = response;
+      setSettled({ base64, ext, status: 'ready', html: preview.html, shadowRoots });
     };
     run().catch((error: unknown) => {
       if (controller.signal.aborted) return;
@@ -68,6 +70,6 @@ export function usePreviewDocument(
   // A result for another input is stale: the new one is being built.
   if (!settled || settled.base64 !== base64 || settled.ext !== ext) return { status: 'building' };
   return settled.status === 'ready'
-    ? { status: 'ready', html: settled.html }
+    ? { status: 'ready', html: settled.html, shadowRoots: settled.shadowRoots }
     : { status: 'error', failure: settled.failure, message: settled.message };
 }
