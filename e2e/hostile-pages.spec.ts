@@ -4,9 +4,14 @@
 // raw page opened without the preview's protections.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { BrowserContext, FrameLocator, Locator, Page, Request } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
-import { attackJs, hostilePages, type HostilePage } from '../test/support/hostile-pages.ts';
+import {
+  attackJs,
+  hostilePages,
+  type HostileLink,
+  type HostilePage,
+} from '../test/support/hostile-pages.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
 import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
 
@@ -39,8 +44,8 @@ function builtAssets(): Set<string> {
 }
 
 interface BrowserLog {
-  requests: { request: Request; navigation: boolean; mainFrame: boolean }[];
-  popups: string[];
+  requests: { request: Request; navigation: boolean; mainFrame: boolean; from: Page | null }[];
+  popups: { page: Page; description: string }[];
 }
 
 /** Records every request of every page in the context and every new page or popup. */
@@ -48,16 +53,34 @@ function watchBrowser(context: BrowserContext, page: Page): BrowserLog {
   const log: BrowserLog = { requests: [], popups: [] };
   context.on('request', (request) => {
     let mainFrame = false;
+    let from: Page | null = null;
     try {
       mainFrame = request.frame() === page.mainFrame();
+      from = request.frame().page();
     } catch {
       // Service-worker requests have no frame.
     }
-    log.requests.push({ request, navigation: request.isNavigationRequest(), mainFrame });
+    log.requests.push({ request, navigation: request.isNavigationRequest(), mainFrame, from });
   });
-  context.on('page', (opened) => log.popups.push(`new page ${opened.url()}`));
-  page.on('popup', (popup) => log.popups.push(`popup ${popup.url()}`));
+  context.on('page', (opened) =>
+    log.popups.push({ page: opened, description: `new page ${opened.url()}` }),
+  );
+  page.on('popup', (popup) =>
+    log.popups.push({ page: popup, description: `popup ${popup.url()}` }),
+  );
   return log;
+}
+
+/** What a click on a link legitimately leaves: the tab it opened, and that tab's requests. */
+interface ExpectedTabs {
+  tabs: Set<Page>;
+  /** Requests the live web may receive from those tabs ("GET /path"), each once. */
+  liveRequests: string[];
+  /**
+   * The addresses the tabs opened, each once: a new tab's first request comes before its page
+   * exists, so it has no page to tell where it came from.
+   */
+  urls: string[];
 }
 
 interface AppState {
@@ -111,16 +134,35 @@ interface LeakCheck {
   expectedUrl: string | null;
   titleBefore: string;
   assets: Set<string>;
+  /** Tabs the test opened on purpose (link clicks), which are no leak. */
+  expected?: ExpectedTabs;
 }
 
 /** Everything observable a working attack would leave behind, as human-readable findings. */
 async function findLeaks(check: LeakCheck): Promise<string[]> {
   const { page, context, live, log, archive, expectedUrl, titleBefore, assets } = check;
+  const expected = check.expected ?? { tabs: new Set<Page>(), liveRequests: [], urls: [] };
+  const tabUrls = [...expected.urls];
   const leaks: string[] = [];
-  for (const request of live.requests) leaks.push(`the live web received ${request}`);
-  for (const popup of log.popups) leaks.push(`a window opened: ${popup}`);
+  const allowed = [...expected.liveRequests];
+  for (const request of live.requests) {
+    const index = allowed.indexOf(request);
+    // A new tab is a top-level page: Chromium asks it for a favicon.
+    if (index >= 0) allowed.splice(index, 1);
+    else if (!(expected.tabs.size > 0 && request === 'GET /favicon.ico')) {
+      leaks.push(`the live web received ${request}`);
+    }
+  }
+  for (const popup of log.popups) {
+    if (!expected.tabs.has(popup.page)) leaks.push(`a window opened: ${popup.description}`);
+  }
 
-  for (const { request, navigation, mainFrame } of log.requests) {
+  for (const { request, navigation, mainFrame, from } of log.requests) {
+    if (from !== null && expected.tabs.has(from)) continue;
+    if (from === null && navigation && tabUrls.includes(request.url())) {
+      tabUrls.splice(tabUrls.indexOf(request.url()), 1);
+      continue;
+    }
     const url = request.url();
     const parsed = new URL(url);
     if (['data:', 'blob:', 'about:'].includes(parsed.protocol)) continue;
@@ -163,7 +205,14 @@ async function findLeaks(check: LeakCheck): Promise<string[]> {
 }
 
 type ProblemKind =
-  'script' | 'handler' | 'javascript-url' | 'live-reference' | 'element' | 'sandbox' | 'policy';
+  | 'script'
+  | 'handler'
+  | 'javascript-url'
+  | 'live-reference'
+  | 'element'
+  | 'sandbox'
+  | 'policy'
+  | 'clobbering';
 
 interface Problem {
   kind: ProblemKind;
@@ -191,6 +240,9 @@ function scanDom(args: { liveHost: string; frameSelector: string | null }): Prob
     'allow-modals',
   ];
   const DROPPED = ['base', 'object', 'embed', 'applet', 'portal', 'fencedframe', 'noscript'];
+  // Elements whose name (or id) becomes a property of the document, shadowing its members.
+  const NAMED = ['img', 'form', 'iframe', 'frame', 'embed', 'object'];
+  const fresh = document.implementation.createHTMLDocument('');
 
   const checkFrameElement = (frame: Element, where: string) => {
     const sandbox = frame.getAttribute('sandbox');
@@ -240,6 +292,9 @@ function scanDom(args: { liveHost: string; frameSelector: string | null }): Prob
       }
       for (const attribute of Array.from(element.attributes)) {
         const { name, value } = attribute;
+        if ((name === 'name' || name === 'id') && NAMED.includes(tag) && value in fresh) {
+          add('clobbering', where, `<${tag} ${name}="${value}"> shadows document.${value}`);
+        }
         if (/^on/i.test(name)) add('handler', where, `<${tag} ${name}="${value}">`);
         // Browsers ignore ASCII whitespace and control characters in a URL's scheme.
         const squeezed = Array.from(value)
@@ -341,7 +396,57 @@ async function clickTrigger(page: Page, selector: string, inPreview: boolean): P
   }
 }
 
-for (const { name, ext, click } of CATALOG) {
+/** A link's locator through its frames, from `root` (the preview frame, or a raw page). */
+function linkLocator(
+  root: Page | FrameLocator,
+  link: HostileLink,
+): { scope: Page | FrameLocator; target: Locator } {
+  let scope: Page | FrameLocator = root;
+  for (const frame of link.frames) scope = scope.frameLocator(frame);
+  return { scope, target: scope.locator(link.selector) };
+}
+
+/**
+ * Clicks every link the page lists, in the preview: each opens one new tab at its archived
+ * address, without opener, and the document it is in keeps showing the archive. Returns the tabs
+ * and what they may ask the live web for.
+ */
+async function clickLinks(
+  page: Page,
+  context: BrowserContext,
+  links: readonly HostileLink[],
+): Promise<ExpectedTabs> {
+  const expected: ExpectedTabs = { tabs: new Set(), liveRequests: [], urls: [] };
+  for (const link of links) {
+    const { scope, target } = linkLocator(page.frameLocator(PREVIEW), link);
+    const where = [...link.frames, link.selector].join(' > ');
+    await expect(target, where).toHaveCount(1);
+    await expect(target, where).toBeVisible();
+    // Forced: Playwright's own checks call `getAttribute` on the link's ancestors, which a form
+    // with an `<input name="getAttribute">` shadows (the app reads them through the prototypes).
+    const [tab] = await Promise.all([
+      context.waitForEvent('page', { timeout: 10_000 }),
+      target.click({ force: true }),
+    ]);
+    expected.tabs.add(tab);
+    expected.liveRequests.push(`GET ${new URL(link.href).pathname}`);
+    expected.urls.push(link.href);
+    await tab.waitForURL(link.href);
+    expect(await tab.evaluate(() => window.opener), where).toBeNull();
+    await tab.close();
+    await expect(scope.getByText(link.text, { exact: true }), where).toBeVisible();
+  }
+  // No frame of the preview left its archived document (for the live web or an error page).
+  const left = page
+    .frames()
+    .filter((frame) => frame !== page.mainFrame())
+    .map((frame) => frame.url())
+    .filter((url) => url !== 'about:srcdoc' && url !== 'about:blank');
+  expect(left, 'frames that left the archive').toEqual([]);
+  return expected;
+}
+
+for (const { name, ext, click, links } of CATALOG) {
   test(`preview of ${ext} "${name}": shows the content, nothing runs or leaves`, async ({
     page,
     context,
@@ -370,6 +475,7 @@ for (const { name, ext, click } of CATALOG) {
           description: await clickTrigger(page, click, true),
         });
       }
+      const expected = links ? await clickLinks(page, context, hostile.links ?? []) : undefined;
       await page.waitForTimeout(SETTLE_MS);
 
       const leaks = await findLeaks({
@@ -381,6 +487,7 @@ for (const { name, ext, click } of CATALOG) {
         expectedUrl,
         titleBefore,
         assets,
+        ...(expected ? { expected } : {}),
       });
       expect(leaks, `what "${name}" achieved`).toEqual([]);
 
@@ -413,6 +520,15 @@ for (const { name, click, leaksUnsandboxed } of CATALOG.filter(({ ext }) => ext 
 
       if (!leaksUnsandboxed) return;
       if (click) await clickTrigger(page, click, false);
+      // Unprotected, a link in a frame navigates that frame (to the live web): the deepest link
+      // that can be clicked (Playwright cannot reach into a closed shadow root).
+      for (const link of [...(hostile.rawLinks ?? [])].reverse()) {
+        const clicked = await linkLocator(page, link)
+          .target.click({ timeout: 3_000, force: true, noWaitAfter: true })
+          .then(() => true)
+          .catch(() => false);
+        if (clicked) break;
+      }
       const check = {
         page,
         context,

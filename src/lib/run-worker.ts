@@ -13,6 +13,12 @@ export interface RunWorkerOptions<Message, Result> {
    * could not be read. Given a message that says so; returns the result, or throws to fail.
    */
   onBroken: (message: string) => Result;
+  /**
+   * The most time the worker may take, in milliseconds, from its start: past it, the worker is
+   * terminated and the run settles with `onTimeout()`. No limit when absent.
+   */
+  timeoutMs?: number;
+  onTimeout?: () => Result;
 }
 
 /**
@@ -23,7 +29,7 @@ export interface RunWorkerOptions<Message, Result> {
 export function runWorker<Message, Result>(
   start: () => Worker,
   request: unknown,
-  { name, signal, onMessage, onBroken }: RunWorkerOptions<Message, Result>,
+  { name, signal, onMessage, onBroken, timeoutMs, onTimeout }: RunWorkerOptions<Message, Result>,
 ): Promise<Result> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
@@ -31,8 +37,10 @@ export function runWorker<Message, Result>(
       return;
     }
     const worker = start();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = () => {
       worker.terminate();
+      clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     };
     const onAbort = () => {
@@ -60,6 +68,16 @@ export function runWorker<Message, Result>(
       event.preventDefault();
       settle(() => onBroken(event.message || `${name} could not start`));
     };
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(
+        () =>
+          settle(() => {
+            if (onTimeout) return onTimeout();
+            throw new Error(`${name} took longer than ${timeoutMs} ms`);
+          }),
+        timeoutMs,
+      );
+    }
     worker.postMessage(request);
   });
 }

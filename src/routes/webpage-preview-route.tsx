@@ -5,6 +5,7 @@ import { ErrorState } from '../components/error-state.tsx';
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../components/webpage-row.tsx';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
+import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { PreviewFrame } from '../features/preview/components/preview-frame.tsx';
 import { paths } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -32,7 +33,13 @@ export function Component() {
         <h1 className="preview-page__title">{title}</h1>
       </header>
       <main className="preview-page__frame">
-        <PreviewFrame webpageId={webpage.id} ext={webpage.ext} title={webpage.title} fullWindow />
+        <PreviewFrame
+          webpageId={webpage.id}
+          ext={webpage.ext}
+          title={webpage.title}
+          fullWindow
+          fallbackActions={<DownloadOriginalButton webpage={webpage} />}
+        />
       </main>
     </div>
   );

@@ -5,6 +5,7 @@ import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-route
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../components/webpage-row.tsx';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
+import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { WebpageDetail } from '../features/webpages/components/webpage-detail.tsx';
 import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
 import { webpageViewContext } from '../lib/paths.ts';
@@ -37,7 +38,12 @@ export function Component() {
         <>
           <title>{`${displayTitle(webpage)} · Folio`}</title>
           <Suspense fallback={<PageLoading />}>
-            <PreviewFrame webpageId={webpage.id} ext={webpage.ext} title={webpage.title} />
+            <PreviewFrame
+              webpageId={webpage.id}
+              ext={webpage.ext}
+              title={webpage.title}
+              fallbackActions={<DownloadOriginalButton webpage={webpage} />}
+            />
           </Suspense>
         </>
       )}

@@ -131,3 +131,50 @@ describe('hostilePages', () => {
     expect(pages.filter((page) => page.leaksUnsandboxed).length).toBeGreaterThan(30);
   });
 });
+
+describe('pages with links in frames', () => {
+  const linked = pages.filter((page) => page.links !== undefined);
+
+  it('come in the three formats, each family with links inside frames', () => {
+    expect(new Set(linked.map(({ ext }) => ext))).toEqual(new Set(['html', 'mhtml', 'webarchive']));
+    for (const page of linked) {
+      expect(page.links!.length, page.name).toBeGreaterThan(0);
+      for (const link of page.links!) {
+        expect(link.href, page.name).toBe(`${LIVE}/${page.name}/${link.selector.slice(1)}`);
+      }
+      if (page.ext === 'html') {
+        // srcdoc frames are dropped by the preview: only the page's own links are clicked there.
+        expect(
+          page.links!.every((link) => link.frames.length === 0),
+          page.name,
+        ).toBe(true);
+        expect(
+          page.rawLinks!.some((link) => link.frames.length >= 2),
+          page.name,
+        ).toBe(true);
+      } else {
+        expect(
+          page.links!.some((link) => link.frames.length >= 2),
+          page.name,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('archive every frame the links are in as a subframe of its own', () => {
+    const shadow = pages.find(({ name }) => name === 'shadow-root-frames-webarchive')!;
+    const archive = parseWebarchive(shadow.file);
+    expect(archive.subframeArchives.map((frame) => frame.mainResource.frameName)).toEqual([
+      'frame-t',
+      'frame-s',
+    ]);
+    expect(utf8(archive.mainResource.data)).toContain(
+      `<template shadowrootmode="open"><p>in a shadow root</p>`,
+    );
+    const frameset = parseMhtml(pages.find(({ name }) => name === 'frameset-frames-mhtml')!.file);
+    const framesetPart = frameset.parts.find((part) =>
+      part.contentLocation?.endsWith('/frame-f.html'),
+    );
+    expect(utf8(framesetPart!.body)).toMatch(/^<!DOCTYPE html>[\s\S]*<frameset cols="50%,50%">/);
+  });
+});

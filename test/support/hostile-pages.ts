@@ -25,6 +25,25 @@ export interface HostilePage {
    * the e2e spec uses these to prove its detectors work.
    */
   leaksUnsandboxed: boolean;
+  /**
+   * Links the preview must open in a new tab (with `noopener`) when clicked, wherever they are:
+   * nested frames, framesets, shadow roots. In plain HTML pages, links inside frames are left out:
+   * the preview drops `srcdoc`, so those frames are empty (the detector still clicks them raw).
+   */
+  links?: HostileLink[];
+  /** The links as the raw page has them (plain HTML only), for the detector. */
+  rawLinks?: HostileLink[];
+}
+
+export interface HostileLink {
+  /** Frame selectors from the page down to the link's document (empty: the page itself). */
+  frames: string[];
+  /** The link in that document. */
+  selector: string;
+  /** The archived address: what the new tab must show. */
+  href: string;
+  /** Text the link's document shows, which must still show after the click. */
+  text: string;
 }
 
 /** What a technique's snippets are written with. */
@@ -35,6 +54,18 @@ interface Kit {
   url(path?: string): string;
   /** The attack as JavaScript without whitespace or double quotes (fits any attribute value). */
   js: string;
+}
+
+/** Writes documents with subframes and the links the test clicks in them. */
+interface FrameKit extends Kit {
+  /**
+   * A subframe with `id`, showing `FRAME-TEXT-<id>` and then `body()` (HTML for its `<body>`, or a
+   * `<frameset>`): an archived subframe in MHTML and webarchives; in plain HTML, an `iframe srcdoc`
+   * (or a `frame` with a data: URL), which the preview drops.
+   */
+  frame(id: string, body: () => string, tag?: 'iframe' | 'frame'): string;
+  /** A link to `${liveOrigin}/<name>/<id>`, remembered with the frames it is in. */
+  link(id: string): string;
 }
 
 type Snippet = (kit: Kit) => string;
@@ -50,6 +81,10 @@ interface Technique {
   click?: string;
   /** See `HostilePage.leaksUnsandboxed`; measured with Chromium, false when not given. */
   leaks?: boolean;
+  /** A body with subframes and links (see `linkTechniques`); replaces `body`. */
+  framed?: (kit: FrameKit) => string;
+  /** The format `framed` pages are packed as. */
+  format?: HostileExt;
 }
 
 /** The attack: every step on its own, so one blocked step does not stop the others. */
@@ -90,6 +125,214 @@ const LINK_RELS = [
   'icon',
   'manifest',
 ] as const;
+
+/**
+ * Names that shadow what a script (or the app) calls on a document, a window or a form, given by
+ * `name` and `id` to every element type the standard makes a named property of the document.
+ */
+const CLOBBERED_NAMES = [
+  'addEventListener',
+  'removeEventListener',
+  'querySelectorAll',
+  'querySelector',
+  'getElementsByTagName',
+  'getElementById',
+  'getElementsByName',
+  'createTreeWalker',
+  'defaultView',
+  'body',
+  'documentElement',
+  'contains',
+  'createElement',
+  'nodeType',
+  'ownerDocument',
+] as const;
+
+function clobbering(): string {
+  const elements = CLOBBERED_NAMES.map(
+    (name) =>
+      `<img name="${name}" alt=""><form name="${name}"></form><embed name="${name}">` +
+      `<img id="${name}" name="${name}" alt=""><div id="${name}"></div>`,
+  ).join('');
+  // Frames by name too, and a form whose controls shadow the form's own properties.
+  return (
+    elements +
+    '<iframe name="querySelectorAll"></iframe><iframe name="addEventListener"></iframe>' +
+    '<form><input name="localName"><input name="nodeType"><input name="getAttribute">' +
+    '<input name="closest"><input name="parentNode">'
+  );
+}
+
+/** Families of pages whose links sit in nested frames, framesets and shadow roots. */
+const LINK_FAMILIES: Array<{
+  name: string;
+  formats: HostileExt[];
+  framed: (k: FrameKit) => string;
+}> = [
+  {
+    // Iframes in iframes, three deep, a link in each.
+    name: 'nested-frame-links',
+    formats: ['html', 'mhtml', 'webarchive'],
+    framed: (k) =>
+      k.link('link-top') +
+      k.frame(
+        'frame-a',
+        () =>
+          k.link('link-a') +
+          k.frame('frame-b', () => k.link('link-b') + k.frame('frame-c', () => k.link('link-c'))),
+      ),
+  },
+  {
+    // Every level names its elements after the document's methods; links sit in a form whose
+    // controls shadow the form's properties.
+    name: 'clobbered-names',
+    formats: ['html', 'mhtml', 'webarchive'],
+    framed: (k) =>
+      clobbering() +
+      `${k.link('link-top')}</form>` +
+      k.frame(
+        'frame-a',
+        () =>
+          `${clobbering()}${k.link('link-a')}</form>` +
+          k.frame('frame-b', () => `${clobbering()}${k.link('link-b')}</form>`),
+      ),
+  },
+  {
+    // Frames inside declarative shadow roots (open and closed), inside frames in shadow roots.
+    name: 'shadow-root-frames',
+    formats: ['html', 'mhtml', 'webarchive'],
+    framed: (k) =>
+      '<div><template shadowrootmode="open"><p>in a shadow root</p>' +
+      k.link('link-shadow') +
+      k.frame(
+        'frame-s',
+        () =>
+          '<section><template shadowrootmode="closed">' +
+          k.frame('frame-t', () => k.link('link-t')) +
+          '</template></section>',
+      ) +
+      '</template></div>',
+  },
+  {
+    // A frameset (nested in another) whose frames hold links, one of them in a shadow root.
+    name: 'frameset-frames',
+    formats: ['html', 'mhtml', 'webarchive'],
+    framed: (k) =>
+      k.link('link-top') +
+      k.frame(
+        'frame-f',
+        () =>
+          '<frameset cols="50%,50%">' +
+          k.frame('frame-l', () => k.link('link-l'), 'frame') +
+          '<frameset rows="50%,50%">' +
+          k.frame(
+            'frame-r',
+            () =>
+              '<div><template shadowrootmode="open">' +
+              k.frame('frame-rs', () => k.link('link-rs')) +
+              '</template></div>',
+            'frame',
+          ) +
+          k.frame('frame-clobbered', () => `${clobbering()}${k.link('link-c')}</form>`, 'frame') +
+          '</frameset></frameset>',
+      ),
+  },
+];
+
+/** One technique per family and format (`<family>-<format>`, plain HTML without the suffix). */
+function linkTechniques(): Technique[] {
+  return LINK_FAMILIES.flatMap(({ name, formats, framed }) =>
+    formats.map((format): Technique => ({
+      name: format === 'html' ? name : `${name}-${format}`,
+      framed,
+      format,
+      leaks: true,
+    })),
+  );
+}
+
+/** A subframe's document. */
+function frameDocument(text: string, body: string): string {
+  const head = '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"></head>\n';
+  const marker = `<p class="frame-text">${text}</p>`;
+  return body.startsWith('<frameset')
+    ? `${head}${body}\n</html>\n`
+    : `${head}<body>${marker}${body}</body>\n</html>\n`;
+}
+
+interface Framed {
+  html: string;
+  subframes: { id: string; url: string; html: string }[];
+  links: HostileLink[];
+}
+
+/** Writes a `framed` body for `format`: the HTML, the subframe documents and the links. */
+function writeFramed(technique: Technique, kit: Kit, format: HostileExt): Framed {
+  const subframes: Framed['subframes'] = [];
+  const links: HostileLink[] = [];
+  const chain: string[] = [];
+  const texts: string[] = [kit.marker];
+  const frameKit: FrameKit = {
+    ...kit,
+    frame(id, body, tag = 'iframe') {
+      const text = `FRAME-TEXT-${id}`;
+      chain.push(`#${id}`);
+      texts.push(text);
+      const html = frameDocument(text, body());
+      texts.pop();
+      chain.pop();
+      if (format !== 'html') {
+        const url = kit.url(`${id}.html`);
+        subframes.push({ id, url, html });
+        return tag === 'frame'
+          ? `<frame id="${id}" src="${url}">`
+          : `<iframe id="${id}" src="${url}"></iframe>`;
+      }
+      return tag === 'frame'
+        ? `<frame id="${id}" src="data:text/html;charset=utf-8,${encodeURIComponent(html)}">`
+        : `<iframe id="${id}" srcdoc="${escapeAttribute(html)}"></iframe>`;
+    },
+    link(id) {
+      links.push({
+        frames: [...chain],
+        selector: `#${id}`,
+        href: kit.url(id),
+        text: texts[texts.length - 1]!,
+      });
+      return `<a id="${id}" href="${kit.url(id)}">a link (${id})</a>`;
+    },
+  };
+  const body = technique.framed!(frameKit);
+  return { html: documentFor({ ...technique, body: () => body }, kit), subframes, links };
+}
+
+function packFramed(framed: Framed, kit: Kit, format: HostileExt): Buffer {
+  const url = kit.url('page.html');
+  switch (format) {
+    case 'html':
+      return Buffer.from(framed.html, 'utf8');
+    case 'mhtml':
+      return makeMhtml({
+        html: framed.html,
+        url,
+        resources: framed.subframes.map((frame) => ({
+          url: frame.url,
+          contentType: 'text/html',
+          body: frame.html,
+        })),
+      });
+    case 'webarchive':
+      return makeWebarchive({
+        html: framed.html,
+        url,
+        subframes: framed.subframes.map((frame) => ({
+          html: frame.html,
+          url: frame.url,
+          frameName: frame.id,
+        })),
+      });
+  }
+}
 
 const TECHNIQUES: Technique[] = [
   // Scripts.
@@ -470,6 +713,7 @@ const TECHNIQUES: Technique[] = [
       }),
     }),
   },
+  ...linkTechniques(),
 ];
 
 /**
@@ -539,6 +783,19 @@ export function hostilePages(liveOrigin: string): HostilePage[] {
       url: (path = '') => `${origin}/${name}/${path}`,
       js: attackJs(name, origin),
     };
+    if (technique.framed) {
+      const format = technique.format ?? 'html';
+      const framed = writeFramed(technique, kit, format);
+      return {
+        name,
+        ext: format,
+        file: packFramed(framed, kit, format),
+        marker: kit.marker,
+        leaksUnsandboxed: format === 'html' && technique.leaks === true,
+        links: framed.links.filter((link) => format !== 'html' || link.frames.length === 0),
+        ...(format === 'html' ? { rawLinks: framed.links } : {}),
+      };
+    }
     const html = documentFor(technique, kit);
     const { ext, file } = technique.pack?.(html, kit) ?? {
       ext: 'html' as const,

@@ -21,9 +21,9 @@ import { resolveUrl } from './urls.ts';
 export interface BuildLimits {
   /** How deep frames may nest. */
   maxFrameDepth: number;
-  /** How many frame documents one preview may embed. */
+  /** How many frame documents one preview may embed (each embedding counts). */
   maxFrames: number;
-  /** How many characters of frame documents one preview may embed. */
+  /** How many characters of frame documents one preview may embed (each embedding counts). */
   maxFrameChars: number;
 }
 
@@ -57,12 +57,16 @@ function findBaseUrl(nodes: readonly ChildNode[], documentUrl: string | null): s
 export class PreviewDocumentBuilder {
   private readonly resolver: PreviewResolver;
   private frames = 0;
+  /** How many declarative shadow roots the preview has, in all its documents. */
+  shadowRoots = 0;
   private frameChars = 0;
   private readonly frameCache = new Map<ArchiveEntry, string>();
 
   constructor(
     private readonly archive: Archive,
     private readonly resources: ResourceTable,
+    /** The member names of `document` (see `document-members.ts`). */
+    private readonly reservedNames: ReadonlySet<string>,
     private readonly limits: BuildLimits = DEFAULT_LIMITS,
   ) {
     this.resolver = new PreviewResolver(
@@ -85,6 +89,8 @@ export class PreviewDocumentBuilder {
       documentUrl,
       baseUrl,
       frame: (ref) => this.frame(ref, baseUrl, depth, ancestors),
+      reservedNames: this.reservedNames,
+      shadowRoot: () => void this.shadowRoots++,
     });
 
     const top = dom.children;
@@ -128,17 +134,20 @@ export class PreviewDocumentBuilder {
   ): string | null {
     const entry = this.resolver.frameEntry(ref, base);
     if (!entry || ancestors.includes(entry) || depth + 1 > this.limits.maxFrameDepth) return null;
-    const cached = this.frameCache.get(entry);
-    if (cached !== undefined) return cached;
     if (this.frames >= this.limits.maxFrames || this.frameChars >= this.limits.maxFrameChars) {
       return null;
     }
+    let html = this.frameCache.get(entry);
+    if (html === undefined) {
+      html = isHtmlEntry(entry)
+        ? this.document(entry, depth + 1, [...ancestors, entry])
+        : imageDocument(this.resources.url(entry, 'image'));
+      this.frameCache.set(entry, html);
+    }
+    // Every embedding counts, cached or not: 10 000 frames of one archived document would
+    // otherwise write its text 10 000 times.
     this.frames++;
-    const html = isHtmlEntry(entry)
-      ? this.document(entry, depth + 1, [...ancestors, entry])
-      : imageDocument(this.resources.url(entry, 'image'));
     this.frameChars += html.length;
-    this.frameCache.set(entry, html);
     return html;
   }
 }

@@ -11,13 +11,15 @@ import {
   type MhtmlPartSpec,
 } from '../testing/archives.ts';
 import { handlePreviewRequest, type PreviewExt } from './build-preview.ts';
+import { documentMemberNames } from './document-members.ts';
 import { PREVIEW_CSP } from './preamble.ts';
 
 const PAGE = 'https://example.com/articles/page.html';
+const reservedNames = documentMemberNames();
 
 /** Runs the worker's job in-process, makes fake blob: URLs and parses the result like a browser. */
 function render(ext: PreviewExt, bytes: Uint8Array) {
-  const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes) });
+  const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
   if (!response.ok) throw new Error(response.message);
   const blobs: Blob[] = [];
   const { html } = materializePreview(response, (blob) => {
@@ -180,6 +182,7 @@ describe('dangerous constructs are removed', () => {
   it('writes pages nested 10 000 deep (no recursion)', () => {
     const response = handlePreviewRequest({
       ext: 'html',
+      reservedNames,
       base64: encodeBase64(
         utf8(
           '<div>'.repeat(10_000) +
@@ -300,6 +303,40 @@ describe('dangerous constructs are removed', () => {
       '<div><template shadowrootmode="closed"><a href="https://example.org/">x</a></template></div>',
     );
     expect(html).toContain('shadowrootmode="open"');
+  });
+
+  it('says whether the preview has declarative shadow roots, frames included, and writes no other', () => {
+    const shadowRootsOf = (bytes: Uint8Array, ext: PreviewExt = 'html') => {
+      const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
+      if (!response.ok) throw new Error(response.message);
+      return { shadowRoots: response.shadowRoots, html: response.document.strings.join('') };
+    };
+    expect(shadowRootsOf(utf8('<div><p>plain</p><template><p>inert</p></template></div>'))).toEqual(
+      {
+        shadowRoots: false,
+        html: expect.not.stringContaining('shadowroot'),
+      },
+    );
+    expect(
+      shadowRootsOf(utf8('<div><TEMPLATE ShadowRootMode="closed"><p>x</p></TEMPLATE></div>')),
+    ).toMatchObject({ shadowRoots: true });
+    // On anything but a template, the attribute makes no shadow root: it is dropped.
+    expect(
+      shadowRootsOf(utf8('<div shadowrootmode="open"><svg><g shadowroot="open"></g></svg></div>')),
+    ).toEqual({ shadowRoots: false, html: expect.not.stringContaining('shadowroot') });
+    const frame = 'https://example.com/frame.html';
+    const mhtml = makeMhtml(
+      [
+        { type: 'text/html', location: PAGE, body: `<iframe src="${frame}"></iframe>` },
+        {
+          type: 'text/html',
+          location: frame,
+          body: '<div><template shadowrootmode="open"><p>in a frame</p></template></div>',
+        },
+      ],
+      PAGE,
+    );
+    expect(shadowRootsOf(mhtml, 'mhtml')).toMatchObject({ shadowRoots: true });
   });
 });
 
@@ -537,10 +574,15 @@ describe('webarchives', () => {
 
 describe('failures', () => {
   it('reports a broken archive as a message', () => {
-    expect(handlePreviewRequest({ ext: 'mhtml', base64: encodeBase64(utf8('not mime')) })).toEqual({
+    expect(
+      handlePreviewRequest({ ext: 'mhtml', base64: encodeBase64(utf8('not mime')), reservedNames }),
+    ).toEqual({
       ok: false,
+      failure: 'unreadable',
       message: expect.stringMatching(/^mhtml: /),
     });
-    expect(handlePreviewRequest({ ext: 'webarchive', base64: '!!!' }).ok).toBe(false);
+    expect(handlePreviewRequest({ ext: 'webarchive', base64: '!!!', reservedNames }).ok).toBe(
+      false,
+    );
   });
 });

@@ -10,6 +10,12 @@ import {
   type Archive,
 } from './archive.ts';
 import { PreviewDocumentBuilder, type BuildLimits } from './build-document.ts';
+import {
+  checkWebarchiveSize,
+  isInputTooLarge,
+  MAX_PREVIEW_INPUT_BYTES,
+  TooComplexError,
+} from './budgets.ts';
 import { ResourceTable, tokenPattern, type BuiltResource } from './resources.ts';
 
 export type PreviewExt = 'html' | 'mhtml' | 'webarchive';
@@ -21,6 +27,7 @@ export function readArchive(ext: PreviewExt, bytes: Uint8Array): Archive {
     case 'mhtml':
       return archiveFromMhtml(parseMhtml(bytes));
     case 'webarchive':
+      checkWebarchiveSize(bytes);
       return archiveFromWebarchive(parseWebarchive(bytes));
   }
 }
@@ -30,17 +37,30 @@ export interface PreviewBuild {
   html: string;
   resources: BuiltResource[];
   nonce: string;
+  /** Whether any of its documents has a declarative shadow root. */
+  shadowRoots: boolean;
 }
 
 export function buildPreview(
   ext: PreviewExt,
   bytes: Uint8Array,
-  options: { nonce?: string; limits?: BuildLimits } = {},
+  options: { nonce?: string; limits?: BuildLimits; reservedNames: ReadonlySet<string> },
 ): PreviewBuild {
   const archive = readArchive(ext, bytes);
   const resources = new ResourceTable(options.nonce);
-  const html = new PreviewDocumentBuilder(archive, resources, options.limits).build();
-  return { html, resources: resources.list, nonce: resources.nonce };
+  const builder = new PreviewDocumentBuilder(
+    archive,
+    resources,
+    options.reservedNames,
+    options.limits,
+  );
+  const html = builder.build();
+  return {
+    html,
+    resources: resources.list,
+    nonce: resources.nonce,
+    shadowRoots: builder.shadowRoots > 0,
+  };
 }
 
 /** A string cut at its tokens: `strings[0] + url(refs[0]) + strings[1] + …`. */
@@ -53,7 +73,12 @@ export interface PreviewTemplate {
 export interface PreviewRequest {
   ext: PreviewExt;
   base64: string;
+  /** The member names of `document` in the app's browser (`document-members.ts`). */
+  reservedNames: readonly string[];
 }
+
+/** Why a preview failed: the file cannot be read, or it is past the preview's bounds. */
+export type PreviewFailure = 'unreadable' | 'too-complex';
 
 /** Worker → main thread. */
 export type PreviewResponse =
@@ -65,8 +90,10 @@ export type PreviewResponse =
        * handle, so the main thread neither copies nor stores the bytes, it only names them.
        */
       resources: Blob[];
+      /** Whether the document has declarative shadow roots (which may hold frames and links). */
+      shadowRoots: boolean;
     }
-  | { ok: false; message: string };
+  | { ok: false; failure: PreviewFailure; message: string };
 
 export function toTemplate(text: string, nonce: string): PreviewTemplate {
   const pieces = text.split(tokenPattern(nonce));
@@ -84,6 +111,7 @@ export function toResponse(build: PreviewBuild): PreviewResponse {
   return {
     ok: true,
     document: toTemplate(build.html, build.nonce),
+    shadowRoots: build.shadowRoots,
     resources: build.resources.map(
       // The archive's bytes live in plain ArrayBuffers (never shared memory).
       (resource) => new Blob([resource.bytes as Uint8Array<ArrayBuffer>], { type: resource.type }),
@@ -94,8 +122,19 @@ export function toResponse(build: PreviewBuild): PreviewResponse {
 /** What the worker does with a request (exported so it can run without a worker in tests). */
 export function handlePreviewRequest(request: PreviewRequest): PreviewResponse {
   try {
-    return toResponse(buildPreview(request.ext, decodeBase64(request.base64)));
+    if (isInputTooLarge(request.base64.length)) {
+      throw new TooComplexError(`the file is larger than ${MAX_PREVIEW_INPUT_BYTES} bytes`);
+    }
+    const bytes = decodeBase64(request.base64);
+    const reservedNames = new Set(request.reservedNames);
+    return toResponse(buildPreview(request.ext, bytes, { reservedNames }));
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    // A RangeError is the engine running out of room (a string or array too long to make).
+    const failure =
+      error instanceof TooComplexError || error instanceof RangeError
+        ? 'too-complex'
+        : 'unreadable';
+    return { ok: false, failure, message };
   }
 }

@@ -9,11 +9,15 @@
 // - attributes: on*, srcdoc, action/formaction, target/formtarget, ping, download, autofocus,
 //   integrity, nonce, sandbox/allow, referrerpolicy, attributionsrc and the like;
 // - URLs: every src/srcset/poster/background/href and CSS url() is rewritten to the archive (see
-//   PreviewResolver) or removed; <a>/<area> keep an absolute http(s) href or a #fragment.
+//   PreviewResolver) or removed; <a>/<area> keep an absolute http(s) href or a #fragment;
+// - names: a `name`/`id` on img/form/iframe/frame/embed/object that equals a member of `document`
+//   (`addEventListener`, `body`…), which would shadow it (the app calls prototypes anyway);
 // Frames get `sandbox="allow-same-origin"` and a `srcdoc` built from the archive only (an empty
-// document with the CSP when their source is not in it). Declarative shadow roots are opened.
+// document with the CSP when their source is not in it). Declarative shadow roots are opened: the
+// app finds the frames and links inside them (frame/archived-dom.ts walks shadow roots).
 import type { ChildNode, Element } from 'domhandler';
 
+import { DOCUMENT_NAMED_ELEMENTS } from './document-members.ts';
 import { EMPTY_DOCUMENT } from './preamble.ts';
 import type { PreviewResolver } from './resolver.ts';
 import {
@@ -34,6 +38,13 @@ export interface SanitizeContext {
   baseUrl: string | null;
   /** The sanitized HTML of the archived document a frame's `src` points at, or `null`. */
   frame(ref: string): string | null;
+  /**
+   * The member names of `document` (see `document-members.ts`): a `name` or `id` equal to one of
+   * them on an element that becomes a named property of the document is dropped.
+   */
+  reservedNames: ReadonlySet<string>;
+  /** Called for each declarative shadow root written (the app then looks inside shadow roots). */
+  shadowRoot(): void;
 }
 
 /** Dropped with everything inside, in any namespace. */
@@ -323,6 +334,14 @@ export class Sanitizer {
       ) {
         continue;
       }
+      if (
+        (lower === 'name' || lower === 'id') &&
+        ns === 'html' &&
+        DOCUMENT_NAMED_ELEMENTS.has(name.toLowerCase()) &&
+        this.context.reservedNames.has(value)
+      ) {
+        continue; // it would shadow a member of `document` (see document-members.ts)
+      }
       if (lower === 'style') {
         out.push([
           attribute,
@@ -334,9 +353,13 @@ export class Sanitizer {
           out.push([attribute, rewritten]);
           if (isLink && (lower === 'href' || lower === 'xlink:href')) hasHref = true;
         }
-      } else if ((lower === 'shadowrootmode' || lower === 'shadowroot') && name === 'template') {
-        // Open, so the app's link interception sees links inside declarative shadow roots.
-        out.push([attribute, 'open']);
+      } else if (lower === 'shadowrootmode' || lower === 'shadowroot') {
+        // The one way to make a shadow root without scripts. Open, so the app's link interception
+        // sees the links and frames inside it; reported, so the app knows to look.
+        if (name.toLowerCase() === 'template') {
+          out.push([attribute, 'open']);
+          this.context.shadowRoot();
+        }
       } else if (lower === 'rel' && isLink) {
         rel = value;
       } else if (

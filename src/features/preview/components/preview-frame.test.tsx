@@ -1,10 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { encodeBase64 } from '../../../lib/formats/bytes.ts';
-import { handlePreviewRequest, type PreviewRequest } from '../build/build-preview.ts';
+import {
+  handlePreviewRequest,
+  type PreviewRequest,
+  type PreviewResponse,
+} from '../build/build-preview.ts';
+import { runPreviewWorker } from '../frame/run-preview-worker.ts';
 import { makeMhtml, PNG, utf8 } from '../testing/archives.ts';
 import { PreviewFrame } from './preview-frame.tsx';
 
@@ -113,5 +118,84 @@ describe('PreviewFrame', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^This page could not be displayed: mhtml: /,
     );
+  });
+});
+
+/** Stands in for the preview worker: answers with the real build, or never (`runaway`). */
+class StandInWorker {
+  onmessage: ((event: { data: PreviewResponse }) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
+  onerror: ((event: { message: string; preventDefault(): void }) => void) | null = null;
+  terminated = false;
+
+  constructor(private readonly runaway: boolean) {}
+
+  postMessage(request: PreviewRequest) {
+    if (this.runaway) return;
+    setTimeout(() => {
+      if (!this.terminated) this.onmessage?.({ data: handlePreviewRequest(request) });
+    }, 0);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+describe('PreviewFrame past its time budget', () => {
+  it('stops the worker, says the page is too complex, offers the fallback, and previews the next page', async () => {
+    const pages: Record<string, string> = {
+      '/public/api/v1/webpages/runaway/content': 'runaway',
+      '/public/api/v1/webpages/next/content': '<p>The next page</p>',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        const path = new URL((input as Request).url).pathname;
+        return Response.json({ success: true, data: encodeBase64(utf8(pages[path] ?? '')) });
+      }),
+    );
+    const workers: StandInWorker[] = [];
+    // The first worker never answers, like a parse that walks 2^24 frames; a budget of 5 ms.
+    const build = (request: PreviewRequest, signal: AbortSignal) =>
+      runPreviewWorker(request, signal, {
+        budgetMs: 5,
+        start: () => {
+          const worker = new StandInWorker(workers.length === 0);
+          workers.push(worker);
+          return worker as unknown as Worker;
+        },
+      });
+    const fallback = <button type="button">Download original</button>;
+    const { rerender } = render(
+      <PreviewFrame
+        webpageId="runaway"
+        ext="html"
+        title="t"
+        build={build}
+        fallbackActions={fallback}
+      />,
+      { wrapper },
+    );
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^This page is too complex to preview\./);
+    expect(alert).toHaveTextContent('took longer than 0.005 s');
+    expect(screen.getByRole('button', { name: 'Download original' })).toBeVisible();
+    expect(screen.queryByTitle(/preview of/i)).toBeNull();
+    expect(workers.map((worker) => worker.terminated)).toEqual([true]);
+
+    rerender(
+      <PreviewFrame
+        webpageId="next"
+        ext="html"
+        title="Next"
+        build={build}
+        fallbackActions={fallback}
+      />,
+    );
+    const frame = await screen.findByTitle('Preview of Next');
+    expect(frame.getAttribute('srcdoc')).toContain('<p>The next page</p>');
+    expect(within(document.body).queryByRole('alert')).toBeNull();
+    expect(workers).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
 import { webpageContentOptions } from '../api/get-webpage-content.ts';
 import type { PreviewExt } from '../build/build-preview.ts';
@@ -18,6 +18,11 @@ export interface PreviewFrameProps {
   build?: BuildPreview;
   /** How an http(s) link clicked in the page is opened; a new tab without opener by default. */
   openLink?: OpenUrl;
+  /**
+   * What the reader can do instead when the page cannot be previewed (the route passes a
+   * "Download original" button: the preview feature does not download by itself).
+   */
+  fallbackActions?: ReactNode;
 }
 
 const frameStyle: CSSProperties = {
@@ -40,22 +45,37 @@ export function PreviewFrame({
   fullWindow = false,
   build = runPreviewWorker,
   openLink = openInNewTab,
+  fallbackActions,
 }: PreviewFrameProps) {
   const content = useQuery(webpageContentOptions(webpageId));
   const preview = usePreviewDocument(content.data, ext, build);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const html = preview.status === 'ready' ? preview.html : null;
+  const shadowRoots = preview.status === 'ready' && preview.shadowRoots;
 
   useEffect(() => {
     const frame = frameRef.current;
     if (html === null || !frame) return;
-    return protectFrame(frame, openLink);
-  }, [html, openLink]);
+    return protectFrame(frame, openLink, { shadowRoots });
+  }, [html, openLink, shadowRoots]);
 
   const className = fullWindow ? 'preview preview--full' : 'preview';
   const boxStyle: CSSProperties = fullWindow
     ? { height: '100%', display: 'flex', flexDirection: 'column' }
     : {};
+
+  if (preview.status === 'error' && preview.failure === 'too-complex') {
+    // Past the preview's bounds (time, size): the worker was stopped; the file is still there.
+    return (
+      <div className={className} style={boxStyle}>
+        <div className="preview__error" role="alert">
+          <p>This page is too complex to preview.</p>
+          <p className="preview__reason">The preview stopped: {preview.message}.</p>
+        </div>
+        {fallbackActions}
+      </div>
+    );
+  }
 
   if (content.isError || preview.status === 'error') {
     const reason = content.isError
@@ -68,6 +88,7 @@ export function PreviewFrame({
         <p className="preview__error" role="alert">
           This page could not be displayed: {reason}
         </p>
+        {fallbackActions}
       </div>
     );
   }

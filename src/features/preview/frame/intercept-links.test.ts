@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { framesOf } from './archived-dom.ts';
 import { interceptLinks as install, protectFrame } from './intercept-links.ts';
 
 const removers: Array<() => void> = [];
@@ -19,6 +20,7 @@ function click(target: Element, init: MouseEventInit = {}, type = 'click'): bool
 
 afterEach(() => {
   for (const remove of removers.splice(0)) remove();
+  for (const name of CLOBBERED) Reflect.deleteProperty(document, name);
   document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
@@ -112,5 +114,101 @@ describe('protectFrame', () => {
     remove();
     expect(click(inner.getElementById('a')!)).toBe(true);
     expect(click(nested.contentDocument!.getElementById('b')!)).toBe(true);
+  });
+});
+
+/** Names an archived page can give its elements to shadow what the app calls. */
+const CLOBBERED = [
+  'addEventListener',
+  'removeEventListener',
+  'querySelectorAll',
+  'querySelector',
+  'getElementsByTagName',
+  'getElementById',
+  'getElementsByName',
+  // Not createTreeWalker: jsdom's own selector engine calls it on the document (a browser's
+  // engine does not go through the page's properties; the e2e corpus names it too).
+  'defaultView',
+  'documentElement',
+  'body',
+  'contains',
+  'createElement',
+];
+
+/**
+ * What `<img name="…">` does to a document in a browser: `doc[name]` is the element. jsdom has no
+ * named properties on Document, so the test defines them the same way on top of the markup.
+ */
+function clobber(doc: Document): void {
+  for (const name of CLOBBERED) {
+    const image = doc.createElement('img');
+    image.setAttribute('name', name);
+    doc.body.append(image);
+    Object.defineProperty(doc, name, { value: image, configurable: true });
+  }
+}
+
+describe('hostile markup', () => {
+  it('keeps the policy when the page names elements after the document’s methods', () => {
+    const iframe = document.createElement('iframe');
+    document.body.append(iframe);
+    const inner = iframe.contentDocument!;
+    inner.body.innerHTML = '<a id=a href="https://outer.example/">x</a>';
+    const nested = inner.createElement('iframe');
+    inner.body.append(nested);
+    const deep = nested.contentDocument!;
+    deep.body.innerHTML = '<a id=b href="https://nested.example/">y</a>';
+    const [a, b] = [inner.getElementById('a')!, deep.getElementById('b')!];
+    clobber(inner);
+    clobber(deep);
+
+    const open = vi.fn();
+    removers.push(protectFrame(iframe, open));
+    expect(click(a)).toBe(false);
+    expect(click(b)).toBe(false);
+    expect(open.mock.calls).toEqual([['https://outer.example/'], ['https://nested.example/']]);
+  });
+
+  it('reads links through the prototypes when a form shadows its own properties', () => {
+    document.body.innerHTML =
+      '<form><input name=localName><input name=nodeType><input name=getAttribute>' +
+      '<a id=a href="https://form.example/"><b id=in>x</b></a></form>';
+    const form = document.querySelector('form')!;
+    for (const name of ['localName', 'nodeType', 'getAttribute', 'closest']) {
+      Object.defineProperty(form, name, { value: form.elements[0], configurable: true });
+    }
+    const open = vi.fn();
+    interceptLinks(document, open);
+    expect(click(document.getElementById('in')!)).toBe(false);
+    expect(open.mock.calls).toEqual([['https://form.example/']]);
+  });
+
+  it('finds frames inside shadow roots, at any depth, whatever the document is named', () => {
+    document.body.innerHTML = '<iframe id=light></iframe><div id=host></div>';
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<iframe id=first></iframe><section><div id=inner-host></div></section>';
+    const innerShadow = shadow.getElementById('inner-host')!.attachShadow({ mode: 'open' });
+    innerShadow.innerHTML = '<p><iframe id=deep></iframe></p><svg><iframe id=svg></iframe></svg>';
+    clobber(document);
+    const ids = framesOf(document, true).map((frame) => frame.id);
+    expect(ids.sort()).toEqual(['deep', 'first', 'light']);
+    // A document without declarative shadow roots is searched the fast way.
+    expect(framesOf(document, false).map((frame) => frame.id)).toEqual(['light']);
+    for (const name of CLOBBERED) Reflect.deleteProperty(document, name);
+  });
+
+  it('scrolls to fragments and to the top in a clobbered document', () => {
+    document.body.innerHTML =
+      '<a id=a href="#sec">go</a><a id=t href="#top">top</a><h2 id=sec>S</h2>';
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    const [a, t, sec] = ['a', 't', 'sec'].map((id) => document.getElementById(id)!);
+    const root = document.documentElement;
+    clobber(document);
+    interceptLinks(document, vi.fn());
+    click(a!);
+    click(t!);
+    expect(scroll.mock.contexts).toEqual([sec, root]);
+    for (const name of CLOBBERED) Reflect.deleteProperty(document, name);
   });
 });

@@ -3,6 +3,19 @@
 // new tab without opener or referrer, #fragment links scroll inside the frame, anything else does
 // nothing. Dropping a link or a file on the frame (which would navigate it) is refused too.
 import { safeHttpUrl } from '../../../lib/urls.ts';
+import {
+  contentDocument,
+  firstElementNamed,
+  framesOf,
+  getAttribute,
+  getAttributeNS,
+  getElementById,
+  isElement,
+  localName,
+  on,
+  rootElement,
+  scrollIntoView,
+} from './archived-dom.ts';
 
 const XLINK = 'http://www.w3.org/1999/xlink';
 /** How long to watch a frame for its document before its load event (the first frames painted). */
@@ -14,13 +27,10 @@ export function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-function isElement(target: EventTarget): target is Element {
-  return (target as Node).nodeType === 1;
-}
-
 function linkHref(element: Element): string | null {
-  if (element.localName !== 'a' && element.localName !== 'area') return null;
-  return element.getAttribute('href') ?? element.getAttributeNS(XLINK, 'href');
+  const name = localName(element);
+  if (name !== 'a' && name !== 'area') return null;
+  return getAttribute(element, 'href') ?? getAttributeNS(element, XLINK, 'href');
 }
 
 /** The innermost link the event went through (shadow trees included) and its href. */
@@ -40,16 +50,19 @@ export function scrollToFragment(doc: Document, fragment: string): void {
   } catch {
     // keep the fragment as written
   }
-  const target = id ? (doc.getElementById(id) ?? doc.getElementsByName(id)[0] ?? null) : null;
-  if (target) target.scrollIntoView();
-  else if (id === '' || id.toLowerCase() === 'top') doc.defaultView?.scrollTo(0, 0);
+  const target = id ? (getElementById(doc, id) ?? firstElementNamed(doc, id)) : null;
+  if (target) scrollIntoView(target);
+  else if (id === '' || id.toLowerCase() === 'top') {
+    const root = rootElement(doc);
+    if (root) scrollIntoView(root);
+  }
 }
 
 /** Installs the link policy on one document; returns the function that removes it. */
 export function interceptLinks(doc: Document, open: OpenUrl = openInNewTab): () => void {
-  const onActivate = (event: MouseEvent) => {
+  const onActivate = (event: Event) => {
     // auxclick is the middle button (open in a new tab); the context menu stays the user's.
-    if (event.type === 'auxclick' && event.button !== 1) return;
+    if (event.type === 'auxclick' && (event as MouseEvent).button !== 1) return;
     const link = findLink(event);
     if (!link) return;
     event.preventDefault();
@@ -62,15 +75,14 @@ export function interceptLinks(doc: Document, open: OpenUrl = openInNewTab): () 
     if (url) open(url);
   };
   const refuse = (event: Event) => event.preventDefault();
-  doc.addEventListener('click', onActivate, true);
-  doc.addEventListener('auxclick', onActivate, true);
-  doc.addEventListener('dragover', refuse, true);
-  doc.addEventListener('drop', refuse, true);
+  const removers = [
+    on(doc, 'click', onActivate, true),
+    on(doc, 'auxclick', onActivate, true),
+    on(doc, 'dragover', refuse, true),
+    on(doc, 'drop', refuse, true),
+  ];
   return () => {
-    doc.removeEventListener('click', onActivate, true);
-    doc.removeEventListener('auxclick', onActivate, true);
-    doc.removeEventListener('dragover', refuse, true);
-    doc.removeEventListener('drop', refuse, true);
+    for (const remove of removers) remove();
   };
 }
 
@@ -83,12 +95,25 @@ const cancelFrame: (handle: number) => void =
     ? (handle) => cancelAnimationFrame(handle)
     : (handle) => clearTimeout(handle);
 
+export interface ProtectOptions {
+  /**
+   * Whether the preview may have shadow roots (the worker says so: it wrote every declarative
+   * shadow root there is, and nothing else can make one without scripts). Frames inside them are
+   * found only by visiting every element, which is done only then.
+   */
+  shadowRoots: boolean;
+}
+
 /**
  * Keeps the link policy on whatever document `iframe` shows, and on its nested frames. The frame's
  * document is checked on every animation frame until it has loaded, so the policy is in place
  * before the page is first painted, hence before anything in it can be clicked.
  */
-export function protectFrame(iframe: HTMLIFrameElement, open: OpenUrl = openInNewTab): () => void {
+export function protectFrame(
+  iframe: HTMLIFrameElement,
+  open: OpenUrl = openInNewTab,
+  options: ProtectOptions = { shadowRoots: true },
+): () => void {
   const documents = new Map<Document, () => void>();
   const frames = new Map<HTMLIFrameElement, () => void>();
   const started = Date.now();
@@ -96,11 +121,11 @@ export function protectFrame(iframe: HTMLIFrameElement, open: OpenUrl = openInNe
   let watching = true;
 
   const install = () => {
-    const doc = iframe.contentDocument;
+    const doc = contentDocument(iframe);
     if (!doc) return;
     if (!documents.has(doc)) documents.set(doc, interceptLinks(doc, open));
-    for (const nested of Array.from(doc.querySelectorAll('iframe'))) {
-      if (!frames.has(nested)) frames.set(nested, protectFrame(nested, open));
+    for (const nested of framesOf(doc, options.shadowRoots)) {
+      if (!frames.has(nested)) frames.set(nested, protectFrame(nested, open, options));
     }
   };
   const tick = () => {
@@ -112,12 +137,12 @@ export function protectFrame(iframe: HTMLIFrameElement, open: OpenUrl = openInNe
     watching = false;
   };
 
-  iframe.addEventListener('load', onLoad);
+  const removeOnLoad = on(iframe, 'load', onLoad, false);
   tick();
   return () => {
     watching = false;
     cancelFrame(handle);
-    iframe.removeEventListener('load', onLoad);
+    removeOnLoad();
     for (const remove of documents.values()) remove();
     for (const remove of frames.values()) remove();
   };

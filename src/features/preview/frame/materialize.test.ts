@@ -14,6 +14,7 @@ describe('materializePreview', () => {
     const created = materializePreview(
       {
         ok: true,
+        shadowRoots: false,
         document: { strings: ['<img src="', '"><video src="', '">'], refs: [0, 1] },
         resources: [
           new Blob([new Uint8Array([1, 2])], { type: 'image/png' }),
@@ -43,6 +44,7 @@ describe('materializePreview', () => {
   it('works in slices and revokes what it made when aborted', async () => {
     const response = {
       ok: true as const,
+      shadowRoots: false,
       document: { strings: ['', ' ', ''], refs: [0, 1] },
       resources: [new Blob(['a']), new Blob(['b'])],
     };

@@ -2,18 +2,26 @@
 // resources and revokes them when the input changes or the component goes away.
 import { useEffect, useState } from 'react';
 
-import type { PreviewExt, PreviewRequest, PreviewResponse } from '../build/build-preview.ts';
+import type {
+  PreviewExt,
+  PreviewFailure,
+  PreviewRequest,
+  PreviewResponse,
+} from '../build/build-preview.ts';
+import { thisDocumentMemberNames } from '../build/document-members.ts';
 import { materializePreviewInSlices, revokeUrls } from '../frame/materialize.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
 
 export type PreviewDocumentState =
   | { status: 'idle' }
   | { status: 'building' }
-  | { status: 'ready'; html: string }
-  | { status: 'error'; message: string };
+  | { status: 'ready'; html: string; shadowRoots: boolean }
+  /** `failure` says whether the file cannot be read or is past the preview's bounds. */
+  | { status: 'error'; failure: PreviewFailure; message: string };
 
 type Settled = { base64: string; ext: PreviewExt } & (
-  { status: 'ready'; html: string } | { status: 'error'; message: string }
+  | { status: 'ready'; html: string; shadowRoots: boolean }
+  | { status: 'error'; failure: PreviewFailure; message: string }
 );
 
 export type BuildPreview = (
@@ -33,21 +41,24 @@ export function usePreviewDocument(
     const controller = new AbortController();
     let urls: string[] = [];
     const run = async () => {
-      const response = await build({ base64, ext }, controller.signal);
+      const reservedNames = thisDocumentMemberNames();
+      const response = await build({ base64, ext, reservedNames }, controller.signal);
       if (controller.signal.aborted) return;
       if (!response.ok) {
-        setSettled({ base64, ext, status: 'error', message: response.message });
+        const { failure, message } = response;
+        setSettled({ base64, ext, status: 'error', failure, message });
         return;
       }
       // Revokes what it made and rejects if the preview goes away meanwhile.
       const preview = await materializePreviewInSlices(response, controller.signal);
       urls = preview.urls;
-      setSettled({ base64, ext, status: 'ready', html: preview.html });
+      const { shadowRoots } = response;
+      setSettled({ base64, ext, status: 'ready', html: preview.html, shadowRoots });
     };
     run().catch((error: unknown) => {
       if (controller.signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
-      setSettled({ base64, ext, status: 'error', message });
+      setSettled({ base64, ext, status: 'error', failure: 'unreadable', message });
     });
     return () => {
       controller.abort();
@@ -59,6 +70,6 @@ export function usePreviewDocument(
   // A result for another input is stale: the new one is being built.
   if (!settled || settled.base64 !== base64 || settled.ext !== ext) return { status: 'building' };
   return settled.status === 'ready'
-    ? { status: 'ready', html: settled.html }
-    : { status: 'error', message: settled.message };
+    ? { status: 'ready', html: settled.html, shadowRoots: settled.shadowRoots }
+    : { status: 'error', failure: settled.failure, message: settled.message };
 }

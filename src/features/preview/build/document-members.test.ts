@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+
+import { encodeBase64 } from '../../../lib/formats/bytes.ts';
+import { makeMhtml, utf8 } from '../testing/archives.ts';
+import { handlePreviewRequest, type PreviewExt } from './build-preview.ts';
+import { documentMemberNames } from './document-members.ts';
+
+const PAGE = 'https://example.com/page.html';
+
+function sanitized(ext: PreviewExt, bytes: Uint8Array, reservedNames = documentMemberNames()) {
+  const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
+  if (!response.ok) throw new Error(response.message);
+  return new DOMParser().parseFromString(response.document.strings.join(''), 'text/html');
+}
+
+/** `tag#id[name]` of every element in the body. */
+function named(doc: Document): string[] {
+  return Array.from(doc.body.querySelectorAll('*'), (element) => {
+    const id = element.getAttribute('id');
+    const name = element.getAttribute('name');
+    return `${element.localName}${id === null ? '' : `#${id}`}${name === null ? '' : `[${name}]`}`;
+  });
+}
+
+describe('documentMemberNames', () => {
+  it('lists every member of a document, its prototypes and Object’s', () => {
+    const names = new Set(documentMemberNames());
+    for (const member of [
+      'addEventListener',
+      'querySelectorAll',
+      'querySelector',
+      'getElementsByTagName',
+      'getElementById',
+      'defaultView',
+      'body',
+      'documentElement',
+      'contains',
+      'createElement',
+      'location',
+      'nodeType',
+      'constructor',
+      '__proto__',
+      'toString',
+    ]) {
+      expect(names, member).toContain(member);
+    }
+    expect(names).not.toContain('photo');
+  });
+
+  it('reads a fresh document, not the app’s own (whose named elements are not members)', () => {
+    document.body.innerHTML = '<img name="folioNamedImage"><form name="folioNamedForm"></form>';
+    expect(documentMemberNames()).not.toContain('folioNamedImage');
+    expect(documentMemberNames()).not.toContain('folioNamedForm');
+    document.body.innerHTML = '';
+  });
+});
+
+describe('the sanitizer', () => {
+  it('drops names and ids that would shadow a member of document, and only those', () => {
+    const doc = sanitized(
+      'html',
+      utf8(
+        '<img name="addEventListener" id="querySelectorAll" alt="">' +
+          '<img name="photo" id="hero" alt="">' +
+          '<form name="body" id="createElement"><input name="defaultView"></form>' +
+          '<form name="search"></form>' +
+          '<iframe name="documentElement" id="contains"></iframe><iframe name="frame1"></iframe>' +
+          '<embed name="getElementsByTagName">' +
+          '<a name="querySelector" id="getElementById">an anchor</a>' +
+          '<div id="addEventListener">a block</div>',
+      ),
+    );
+    expect(named(doc)).toEqual([
+      'img',
+      'img#hero[photo]',
+      'form',
+      // A control's name shadows only its form's members, which the app never reads by name.
+      'input[defaultView]',
+      'form[search]',
+      'iframe',
+      'iframe[frame1]',
+      // Anchors and other elements never become named properties of the document.
+      'a#getElementById[querySelector]',
+      'div#addEventListener',
+    ]);
+  });
+
+  it('drops them from frames and framesets inside the archive too', () => {
+    const frame = 'https://example.com/frame.html';
+    const doc = sanitized(
+      'mhtml',
+      makeMhtml(
+        [
+          {
+            type: 'text/html',
+            location: PAGE,
+            body: `<frameset cols="50%,50%"><frame name="querySelectorAll" src="${frame}"><frame name="left" src="${frame}"></frameset>`,
+          },
+          { type: 'text/html', location: frame, body: '<img name="addEventListener" alt="">' },
+        ],
+        PAGE,
+      ),
+    );
+    expect(named(doc)).toEqual(['div', 'iframe', 'iframe[left]']);
+    const inner = new DOMParser().parseFromString(
+      doc.querySelector('iframe')!.getAttribute('srcdoc')!,
+      'text/html',
+    );
+    expect(named(inner)).toEqual(['img']);
+  });
+
+  it('uses the names the request brings (the worker has no document of its own)', () => {
+    const doc = sanitized(
+      'html',
+      utf8('<img name="fromTheBrowser" alt=""><img name="other" alt="">'),
+      ['fromTheBrowser'],
+    );
+    expect(named(doc)).toEqual(['img', 'img[other]']);
+  });
+});

@@ -1,0 +1,169 @@
+// Every DOM call the app makes on an archived document or one of its elements, made through the
+// prototypes of the app's own realm. The archived markup controls its objects' own and named
+// properties: `<img name="querySelectorAll">` makes `document.querySelectorAll` an element,
+// `<form><input name="localName">` makes `form.localName` one, `<div id="addEventListener">` shadows
+// `window.addEventListener`. A prototype's function or getter, called with the object as `this`,
+// is what the browser implements, whatever the page named; WebIDL methods accept objects of the
+// same interface from another same-origin realm (the preview frames), so one set serves them all.
+
+const XHTML = 'http://www.w3.org/1999/xhtml';
+
+type Method<This, Args extends unknown[], Result> = (this: This, ...args: Args) => Result;
+
+/**
+ * `prototype[name]`, called on the object given as `this`. Looked up in the app's realm, which no
+ * archived page can reach, once (or at every call with `cache: false`, for what tests replace).
+ */
+function method<This, Args extends unknown[], Result>(
+  prototype: object,
+  name: string,
+  { cache = true } = {},
+): Method<This, Args, Result> {
+  let found: ((...args: unknown[]) => unknown) | undefined;
+  return function (this: This, ...args: Args): Result {
+    let value: unknown = found;
+    if (value === undefined) {
+      value = Reflect.get(prototype, name);
+      if (typeof value !== 'function') throw new TypeError(`no method ${name}`);
+      if (cache) found = value as (...args: unknown[]) => unknown;
+    }
+    return Reflect.apply(value as (...args: unknown[]) => unknown, this, args) as Result;
+  };
+}
+
+function getter<This, Result>(prototype: object, name: string): (this: This) => Result {
+  let found: (() => unknown) | undefined;
+  return function (this: This): Result {
+    found ??= Object.getOwnPropertyDescriptor(prototype, name)?.get;
+    if (!found) throw new TypeError(`no getter ${name}`);
+    return Reflect.apply(found, this, []) as Result;
+  };
+}
+
+const addListener = method<EventTarget, Parameters<EventTarget['addEventListener']>, void>(
+  EventTarget.prototype,
+  'addEventListener',
+);
+const removeListener = method<EventTarget, Parameters<EventTarget['removeEventListener']>, void>(
+  EventTarget.prototype,
+  'removeEventListener',
+);
+const nodeTypeOf = getter<Node, number>(Node.prototype, 'nodeType');
+const localNameOf = getter<Element, string>(Element.prototype, 'localName');
+const namespaceOf = getter<Element, string | null>(Element.prototype, 'namespaceURI');
+const shadowRootOf = getter<Element, ShadowRoot | null>(Element.prototype, 'shadowRoot');
+const getAttributeOf = method<Element, [string], string | null>(Element.prototype, 'getAttribute');
+const getAttributeNSOf = method<Element, [string | null, string], string | null>(
+  Element.prototype,
+  'getAttributeNS',
+);
+const scrollIntoViewOf = method<Element, [], void>(Element.prototype, 'scrollIntoView', {
+  cache: false,
+});
+const querySelectorAllOf = method<Document, [string], NodeListOf<Element>>(
+  Document.prototype,
+  'querySelectorAll',
+);
+const getElementByIdOf = method<Document, [string], Element | null>(
+  Document.prototype,
+  'getElementById',
+);
+const getElementsByNameOf = method<Document, [string], NodeListOf<HTMLElement>>(
+  Document.prototype,
+  'getElementsByName',
+);
+const documentElementOf = getter<Document, Element | null>(Document.prototype, 'documentElement');
+const createTreeWalkerOf = method<Document, [Node, number], TreeWalker>(
+  Document.prototype,
+  'createTreeWalker',
+);
+const nextNodeOf = method<TreeWalker, [], Node | null>(TreeWalker.prototype, 'nextNode');
+const contentDocumentOf = getter<HTMLIFrameElement, Document | null>(
+  HTMLIFrameElement.prototype,
+  'contentDocument',
+);
+const listItem = method<NodeList, [number], Node | null>(NodeList.prototype, 'item');
+const listLength = getter<NodeList, number>(NodeList.prototype, 'length');
+
+export function on(
+  target: EventTarget,
+  type: string,
+  listener: EventListener,
+  capture: boolean,
+): () => void {
+  addListener.call(target, type, listener, capture);
+  return () => removeListener.call(target, type, listener, capture);
+}
+
+/** Whether an event target is an element (a frame's nodes fail the app realm's `instanceof`). */
+export function isElement(target: EventTarget): target is Element {
+  try {
+    return nodeTypeOf.call(target as Node) === Node.ELEMENT_NODE;
+  } catch {
+    return false; // not a node: a window
+  }
+}
+
+export function localName(element: Element): string {
+  return localNameOf.call(element);
+}
+
+export function getAttribute(element: Element, name: string): string | null {
+  return getAttributeOf.call(element, name);
+}
+
+export function getAttributeNS(element: Element, ns: string, name: string): string | null {
+  return getAttributeNSOf.call(element, ns, name);
+}
+
+export function scrollIntoView(element: Element): void {
+  scrollIntoViewOf.call(element);
+}
+
+export function getElementById(doc: Document, id: string): Element | null {
+  return getElementByIdOf.call(doc, id);
+}
+
+export function firstElementNamed(doc: Document, name: string): Element | null {
+  const list = getElementsByNameOf.call(doc, name);
+  return listLength.call(list) > 0 ? (listItem.call(list, 0) as Element | null) : null;
+}
+
+/** The document's root element, where scrolling to the top starts. */
+export function rootElement(doc: Document): Element | null {
+  return documentElementOf.call(doc);
+}
+
+export function contentDocument(frame: HTMLIFrameElement): Document | null {
+  return contentDocumentOf.call(frame);
+}
+
+/**
+ * Every `<iframe>` of a document; with `shadowRoots`, inside its shadow roots too (declarative
+ * shadow roots are open: the sanitizer makes them so), in tree order, without recursion. Walking
+ * shadow roots visits every element, so it is done only for documents that may have them.
+ */
+export function framesOf(doc: Document, shadowRoots: boolean): HTMLIFrameElement[] {
+  if (!shadowRoots) {
+    const list = querySelectorAllOf.call(doc, 'iframe');
+    const found: HTMLIFrameElement[] = [];
+    for (let index = 0; index < listLength.call(list); index++) {
+      found.push(listItem.call(list, index) as HTMLIFrameElement);
+    }
+    return found;
+  }
+  const found: HTMLIFrameElement[] = [];
+  const roots: Node[] = [doc];
+  for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
+    const walker = createTreeWalkerOf.call(doc, root, NodeFilter.SHOW_ELEMENT);
+    for (let node = nextNodeOf.call(walker); node !== null; node = nextNodeOf.call(walker)) {
+      const element = node as Element;
+      if (localNameOf.call(element) === 'iframe' && namespaceOf.call(element) === XHTML) {
+        found.push(element as HTMLIFrameElement);
+      }
+      const shadow = shadowRootOf.call(element);
+      if (shadow) roots.push(shadow);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { MAX_PREVIEW_INPUT_BYTES } from '../build/budgets.ts';
+import type { PreviewRequest, PreviewResponse } from '../build/build-preview.ts';
+import {
+  PREVIEW_BUDGET_DEBUG_KEY,
+  PREVIEW_TIME_BUDGET_MS,
+  previewTimeBudgetMs,
+  runPreviewWorker,
+} from './run-preview-worker.ts';
+
+/** A worker whose parse never ends: it takes the request and never answers. */
+class RunawayWorker {
+  onmessage: ((event: { data: PreviewResponse }) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
+  onerror: ((event: { message: string; preventDefault(): void }) => void) | null = null;
+  posted: unknown[] = [];
+  terminated = false;
+
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+const request: PreviewRequest = { ext: 'webarchive', base64: 'AAAA', reservedNames: [] };
+
+function start(workers: RunawayWorker[]) {
+  return () => {
+    const worker = new RunawayWorker();
+    workers.push(worker);
+    return worker as unknown as Worker;
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('runPreviewWorker', () => {
+  it('terminates a runaway worker at its time budget and answers "too complex"', async () => {
+    vi.useFakeTimers();
+    const workers: RunawayWorker[] = [];
+    let settled: PreviewResponse | undefined;
+    void runPreviewWorker(request, new AbortController().signal, { start: start(workers) }).then(
+      (response) => (settled = response),
+    );
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.posted).toEqual([request]);
+
+    await vi.advanceTimersByTimeAsync(PREVIEW_TIME_BUDGET_MS - 1);
+    expect(settled).toBeUndefined();
+    expect(workers[0]!.terminated).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(settled).toEqual({
+      ok: false,
+      failure: 'too-complex',
+      message: 'the preview took longer than 20 s',
+    });
+  });
+
+  it('starts a fresh worker for the next preview after a terminated one', async () => {
+    vi.useFakeTimers();
+    const workers: RunawayWorker[] = [];
+    const first = runPreviewWorker(request, new AbortController().signal, {
+      start: start(workers),
+      budgetMs: 50,
+    });
+    await vi.advanceTimersByTimeAsync(50);
+    expect((await first).ok).toBe(false);
+
+    const second = runPreviewWorker(request, new AbortController().signal, {
+      start: start(workers),
+      budgetMs: 50,
+    });
+    expect(workers).toHaveLength(2);
+    const answer: PreviewResponse = {
+      ok: true,
+      document: { strings: ['ok'], refs: [] },
+      resources: [],
+      shadowRoots: false,
+    };
+    workers[1]!.onmessage?.({ data: answer });
+    expect(await second).toEqual(answer);
+    expect(workers.map((worker) => worker.terminated)).toEqual([true, true]);
+    // The answer came in time: no budget left running.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('does not even start a worker for a file past the size bound', async () => {
+    const workers: RunawayWorker[] = [];
+    const base64Length = Math.ceil((MAX_PREVIEW_INPUT_BYTES + 3) / 3) * 4;
+    const response = await runPreviewWorker(
+      { ...request, base64: 'A'.repeat(base64Length) },
+      new AbortController().signal,
+      { start: start(workers) },
+    );
+    expect(response).toMatchObject({ ok: false, failure: 'too-complex' });
+    expect(workers).toHaveLength(0);
+  });
+});
+
+describe('previewTimeBudgetMs', () => {
+  it('is 20 s, and the debug key can only lower it', () => {
+    expect(previewTimeBudgetMs()).toBe(20_000);
+    localStorage.setItem(PREVIEW_BUDGET_DEBUG_KEY, '250');
+    expect(previewTimeBudgetMs()).toBe(250);
+    for (const ignored of ['60000', '20000', '0', '-5', '1.5', 'soon', '']) {
+      localStorage.setItem(PREVIEW_BUDGET_DEBUG_KEY, ignored);
+      expect(previewTimeBudgetMs(), ignored).toBe(20_000);
+    }
+  });
+});
