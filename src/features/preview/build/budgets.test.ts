@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { writeBplist, type PlistDict, type PlistValue } from '../../../lib/formats/bplist.ts';
+import type { PlistDict, PlistValue } from '../../../lib/formats/bplist.ts';
+import { writeBplist } from '../../../../test/support/bplist-writer.ts';
 import { encodeBase64 } from '../../../lib/formats/bytes.ts';
 import { makeMhtml, makeWebarchive, utf8 } from '../testing/archives.ts';
 import { MAX_WEBARCHIVE_ENTRIES, unfoldedWebarchiveEntries } from './budgets.ts';
@@ -71,13 +72,14 @@ describe('webarchive unfolding', () => {
     });
   });
 
-  it('still previews webarchives with shared subframes that unfold into a few', () => {
+  it('refuses a few shared subframes too, as the reader does (Apple never shares frames)', () => {
     const response = handlePreviewRequest({
       ext: 'webarchive',
       base64: encodeBase64(sharedFrameWebarchive(3)),
       reservedNames,
     });
-    expect(response.ok).toBe(true);
+    expect(response).toMatchObject({ ok: false });
+    expect(JSON.stringify(response)).toMatch(/reuses a frame/);
   });
 
   it('previews ordinary webarchives', () => {
