@@ -15,12 +15,12 @@ import { paths } from '../../../lib/paths.ts';
 import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-fields.ts';
 import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
-import { useDownloadOriginal } from '../api/download-original.ts';
 import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
 import { usePatchWebpage, useToggleWebpage } from '../api/patch-webpage.ts';
 import type { ListFilters } from '../filters.ts';
 import { editRequested, listFiltersFromState } from '../list-context.ts';
 import { useListNeighbours } from '../use-list-neighbours.ts';
+import { DownloadOriginalButton } from './download-original-button.tsx';
 import { EditableField } from './editable-field.tsx';
 import { LabelEditor } from './label-editor.tsx';
 
@@ -56,7 +56,6 @@ function DetailBody({
 }: DetailBodyProps) {
   const toggle = useToggleWebpage();
   const edits = usePatchWebpage();
-  const download = useDownloadOriginal();
   const deleteWithUndo = useDeleteWebpagesWithUndo();
   const navigate = useNavigate();
   const listNeighbours = useListNeighbours(webpage.id, listFilters, navigation === undefined);
@@ -175,13 +174,7 @@ function DetailBody({
             {webpage.liked ? 'Unlike' : 'Like'}
           </Button>
           <Button onClick={read}>{webpage.read ? 'Mark as unread' : 'Mark as read'}</Button>
-          <Button
-            onClick={() => download.mutate(webpage)}
-            disabled={download.isPending}
-            aria-busy={download.isPending}
-          >
-            Download original
-          </Button>
+          <DownloadOriginalButton webpage={webpage} />
           <Link className="button" to={paths.webpagePreview(webpage.id)}>
             Full window
           </Link>
