@@ -767,6 +767,13 @@ export interface components {
         AnnotatedQuery: components["schemas"]["BooleanString"];
         /** @description URL host of the link, including the port. Repeat for several (any of them). */
         HostQuery: string[];
+        /**
+         * @description Folio extension: only webpages whose `link` is exactly this text (as the API returns it, no
+         *     normalisation), so the other captures of a page can be listed. HamsterBase ignores it and
+         *     lists every page: a client that may talk to HamsterBase asks with the link's `host` as
+         *     well, checks each item's `link` itself and reads a bounded number of pages.
+         */
+        LinkQuery: string;
         /** @description Labels. Repeat for several (the webpage must have all of them). */
         LabelsQuery: string[];
         /** @description File kinds. Repeat for several (any of them). */
@@ -860,6 +867,13 @@ export interface operations {
                  *     case-insensitively.
                  */
                 sort?: components["parameters"]["SortQuery"];
+                /**
+                 * @description Folio extension: only webpages whose `link` is exactly this text (as the API returns it, no
+                 *     normalisation), so the other captures of a page can be listed. HamsterBase ignores it and
+                 *     lists every page: a client that may talk to HamsterBase asks with the link's `host` as
+                 *     well, checks each item's `link` itself and reads a bounded number of pages.
+                 */
+                link?: components["parameters"]["LinkQuery"];
             };
             header?: never;
             path?: never;

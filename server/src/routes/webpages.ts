@@ -16,7 +16,7 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
 
   registry.register('listWebpages', ({ query }) => {
     const records = store.list.list(
-      listFilters(query),
+      { ...listFilters(query), ...(query.link === undefined ? {} : { link: query.link }) },
       query.sort ?? 'first_add_time_desc',
       paging(query),
     );

@@ -11,6 +11,8 @@ export interface WebpageFilters {
   /** The page has every one of these labels. */
   labels?: readonly string[];
   exts?: readonly WebpageExt[];
+  /** The link is exactly this (Folio's extension of the list: the other captures of a page). */
+  link?: string;
 }
 
 export interface SqlFragment {
@@ -56,6 +58,10 @@ export function webpageFilterSql(
   if (exts.length > 0) {
     conditions.push(`w.ext IN (${placeholders(exts.length)})`);
     params.push(...exts);
+  }
+  if (filters.link !== undefined) {
+    conditions.push('w.link = ?');
+    params.push(filters.link);
   }
   // Last: the columns above are checked first, from the index.
   for (const label of unique(filters.labels)) {

@@ -119,7 +119,8 @@ export class WebpageList {
    */
   labelCheck(filters: WebpageFilters, needed: number): LabelCheck {
     const labels = [...new Set(filters.labels ?? [])];
-    if (labels.length === 0) return 'set';
+    // One link has few pages: they are found through its index, never by reading pages in order.
+    if (labels.length === 0 || filters.link !== undefined) return 'set';
     const live = this.livePages();
     if (live === 0) return 'set';
     const counts = labels.map((label) => this.labelCount.get(label) ?? 0);
