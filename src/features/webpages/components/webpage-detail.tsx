@@ -23,6 +23,7 @@ import { useListNeighbours } from '../use-list-neighbours.ts';
 import { DownloadOriginalButton } from './download-original-button.tsx';
 import { EditableField } from './editable-field.tsx';
 import { LabelEditor } from './label-editor.tsx';
+import { OtherCaptures } from './other-captures.tsx';
 
 export interface WebpageDetailProps {
   webpageId: string;
@@ -240,6 +241,8 @@ function DetailBody({
               <LabelEditor webpage={webpage} />
             </dd>
           </dl>
+
+          {link ? <OtherCaptures webpageId={webpage.id} link={link} /> : null}
 
           <h2 className="section-title">Highlights ({webpage.highlights.length})</h2>
           {webpage.highlights.length ? (
