@@ -495,3 +495,61 @@ test('reading through the unread list: after "Mark as read", Next goes on to the
   await page.getByRole('button', { name: 'Previous', exact: true }).click({ timeout: 10_000 });
   await expect(heading(page, 'Unread A')).toBeVisible();
 });
+
+test('another capture of the same link is listed under "Also saved on" and opens', async ({
+  page,
+  archive,
+}) => {
+  const link = 'https://history.example.com/front-page?edition=1';
+  const html = (title: string) =>
+    `<html><head><title>${title}</title></head><body><p>${title}</p></body></html>`;
+  const march = new Date(Date.UTC(2024, 2, 1, 8, 0));
+  const june = new Date(Date.UTC(2025, 5, 15, 18, 30));
+  const first = await archive.upload(
+    makeMhtml({ html: html('Front page, March'), url: link, date: march }),
+    'mhtml',
+    { link },
+  );
+  const second = await archive.upload(
+    makeMhtml({ html: html('Front page, June'), url: link, date: june }),
+    'mhtml',
+    { link },
+  );
+  // Same host, another link: not a capture of this page.
+  await archive.upload(makeHtml({ title: 'Another edition' }), 'html', {
+    link: 'https://history.example.com/front-page?edition=2',
+  });
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
+  });
+
+  await openFromList(page, archive, 'Front page, March');
+  const history = page.getByRole('region', { name: 'Also saved on' });
+  await expect(history.getByRole('link')).toHaveCount(1);
+  const toJune = history.getByRole('link');
+  await expect(toJune).toHaveAttribute('href', `/webpages/${second.id}`);
+  await expect(toJune.locator('time')).toHaveAttribute('datetime', june.toISOString());
+
+  await toJune.click();
+  await expect(heading(page, 'Front page, June')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/webpages/${second.id}$`));
+  const back = page.getByRole('region', { name: 'Also saved on' }).getByRole('link');
+  await expect(back).toHaveCount(1);
+  await expect(back).toHaveAttribute('href', `/webpages/${first.id}`);
+  await expect(back.locator('time')).toHaveAttribute('datetime', march.toISOString());
+
+  // The other edition has no other capture: no "Also saved on" once they were asked for.
+  await archive.open(page, '/');
+  const asked = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('link') === `${link.slice(0, -1)}2`,
+  );
+  await page
+    .getByRole('list', { name: 'Webpages' })
+    .getByRole('link', { name: 'Another edition', exact: true })
+    .click();
+  await expect(heading(page, 'Another edition')).toBeVisible();
+  await asked;
+  await expect(page.getByText('Also saved on')).toHaveCount(0);
+  expect(writes).toEqual([]);
+});
