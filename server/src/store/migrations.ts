@@ -312,9 +312,9 @@ export const MIGRATIONS: readonly string[] = [
   -- A page's labels (one a line) and host sit beside its text, kept by triggers, so that the
   -- index (external content) can read them. The old index and its triggers go first: filling
   -- the new columns would otherwise re-index every page once more.
-  DROP TRIGGER webpage_texts_after_insert;
-  DROP TRIGGER webpage_texts_after_delete;
-  DROP TRIGGER webpage_texts_after_update;
+  DROP TRIGGER IF EXISTS webpage_texts_after_insert;
+  DROP TRIGGER IF EXISTS webpage_texts_after_delete;
+  DROP TRIGGER IF EXISTS webpage_texts_after_update;
   DROP TABLE webpage_fts;
   ALTER TABLE webpage_texts ADD COLUMN labels TEXT NOT NULL DEFAULT '';
   ALTER TABLE webpage_texts ADD COLUMN host TEXT NOT NULL DEFAULT '';
