@@ -304,8 +304,13 @@ async function build(dir: string, pages: number): Promise<SeedInfo> {
        VALUES (@id, @title, @titleKey, @excerpt, @link, @host, @ext, @size, @firstAddTime,
          @createTime, @liked, @read, @deleted, @annotateCount, @lastModified)`,
     );
+    // After the labels: the searched labels and host are read from the row, as the store does.
     const insertText = db.prepare(
-      'INSERT INTO webpage_texts (webpage_id, title, text) VALUES (?, ?, ?)',
+      `INSERT INTO webpage_texts (webpage_id, title, text, labels, host)
+       SELECT w.id, ?, ?,
+         coalesce((SELECT group_concat(value, char(10)) FROM json_each(w.labels_json)), ''),
+         coalesce(w.host, '')
+       FROM webpages w WHERE w.id = ?`,
     );
     const insertLabel = db.prepare(
       'INSERT INTO webpage_labels (webpage_id, label, position) VALUES (?, ?, ?)',
@@ -356,8 +361,8 @@ async function build(dir: string, pages: number): Promise<SeedInfo> {
             annotateCount: page.highlights,
             lastModified: edited,
           });
-          insertText.run(id, page.title, page.text);
           page.labels.forEach((label, position) => insertLabel.run(id, label, position));
+          insertText.run(page.title, page.text, id);
           const words = page.text.split(' ');
           for (let n = 0; n < page.highlights; n++) {
             const at = (n * 7) % Math.max(1, words.length - 5);

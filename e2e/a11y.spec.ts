@@ -58,7 +58,10 @@ for (const theme of ['light', 'dark'] as const) {
         path: '/search?q=quokka',
         ready: (q) => expect(q.getByRole('list', { name: 'Search results' })).toBeVisible(),
       },
-      { path: '/search?q=x', ready: (q) => expect(q.getByText('No webpages match')).toBeVisible() },
+      {
+        path: '/search?q=zq',
+        ready: (q) => expect(q.getByText('No webpages match')).toBeVisible(),
+      },
       { path: '/no/such/page', ready: (q) => expect(q.locator('h1').first()).toBeVisible() },
     ];
     for (const route of routes) {

@@ -87,6 +87,73 @@ test('search as you type: marked matches, the query in the address, filters, CJK
   await expect(searchField(p)).toHaveValue('');
 });
 
+test('phrases, exclusions, accents, labels and CJK, as the hint says', async ({
+  page: p,
+  archive,
+}) => {
+  // Unique words, so that each search finds exactly the page it is about.
+  const night = await archive.upload(
+    page('Zephyr diary', 'We took the night trains across the Alps.', 'https://rail.example/n'),
+    'html',
+  );
+  await archive.upload(
+    page('Zephyr timetable', 'Trains leave at night, buses at dawn.', 'https://rail.example/t'),
+    'html',
+  );
+  await archive.upload(
+    page('Flâner à Paris', 'Un café au bord de la Seine.', 'https://paris.example/f'),
+    'html',
+  );
+  await archive.upload(
+    page('夜行列車の旅', '北海道へ行きました。', 'https://ja.example/y'),
+    'html',
+  );
+  await archive.api('PATCH', `/webpages/${night.id}`, { labels: ['wanderlust-zx'] });
+
+  await archive.open(p, '/');
+  await expect(p.getByRole('list', { name: 'Webpages' })).toBeVisible();
+  // The field says what it supports, and the hint is its accessible description.
+  await expect(searchField(p)).toHaveAccessibleDescription(
+    '"two words" finds a phrase, -word leaves pages out; accents are optional.',
+  );
+
+  // The words apart find both pages (in the order bm25 ranks them).
+  await searchField(p).fill('zephyr night trains');
+  await expect(resultTitles(p)).toHaveCount(2);
+  await expect(resultTitles(p).filter({ hasText: 'Zephyr timetable' })).toHaveCount(1);
+  // A phrase: the words together, marked as one.
+  await searchField(p).fill('"night trains"');
+  await expect(resultTitles(p)).toHaveText(['Zephyr diary']);
+  await expect(results(p).locator('.search-result__snippet mark')).toHaveText(['night trains']);
+  // An exclusion.
+  await searchField(p).fill('zephyr -buses');
+  await expect(resultTitles(p)).toHaveText(['Zephyr diary']);
+
+  // Accents both ways, marked as the page writes them.
+  await searchField(p).fill('flaner cafe');
+  await expect(resultTitles(p)).toHaveText(['Flâner à Paris']);
+  await expect(resultTitles(p).locator('mark')).toHaveText('Flâner');
+  await expect(results(p).locator('.search-result__snippet mark')).toHaveText(['café']);
+  await searchField(p).fill('Paris café');
+  await expect(resultTitles(p)).toHaveText(['Flâner à Paris']);
+
+  // A label finds its page; so does its host.
+  await searchField(p).fill('wanderlust-zx');
+  await expect(resultTitles(p)).toHaveText(['Zephyr diary']);
+  await searchField(p).fill('paris.example');
+  await expect(resultTitles(p)).toHaveText(['Flâner à Paris']);
+
+  // Japanese inside a title without spaces.
+  await searchField(p).fill('列車');
+  await expect(resultTitles(p)).toHaveText(['夜行列車の旅']);
+  await expect(resultTitles(p).locator('mark')).toHaveText('列車');
+
+  // Syntax the index would choke on is text: no error, just no match.
+  await searchField(p).fill('"zephyr AND (');
+  await expect(p.getByText('No webpages match')).toBeVisible();
+  await expect(p.getByRole('alert')).toHaveCount(0);
+});
+
 test('typing fast sends only the last query', async ({ page: p, archive }) => {
   await seedPages(archive);
   await archive.open(p, '/settings');

@@ -2,7 +2,7 @@
 // the full-text query is built from the terms, whatever characters they hold.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchTerms } from '../src/store/search.ts';
+import { parseQuery } from '../src/store/search.ts';
 import { call, fetchApiError, ok } from './support/api.ts';
 import { useSeededServer, type SeedPage } from './support/seed.ts';
 
@@ -46,13 +46,14 @@ describe('search text with control characters', () => {
   });
 
   it('control characters separate terms; only control characters is nothing to search for', async () => {
-    expect(searchTerms('abc\u0000def\u0007ghi\u001f\u007f\u0085jkl')).toEqual([
+    expect(parseQuery('abc\u0000def\u0007ghi\u001f\u007f\u0085jkl').include).toEqual([
       'abc',
       'def',
       'ghi',
       'jkl',
     ]);
-    expect(searchTerms('\u0000\u0001 \u0000')).toEqual([]);
+    expect(parseQuery('"ab\u0000cd"').include).toEqual(['ab cd']);
+    expect(parseQuery('\u0000\u0001 \u0000').include).toEqual([]);
     const answer = await fetchApiError(archive, '/public/api/v1/search/webpages?q=%00%01%00', {
       headers: { authorization: `Bearer ${archive.token}` },
     });

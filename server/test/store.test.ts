@@ -163,7 +163,16 @@ describe('query plans', () => {
   });
 
   it('searches through the full-text index', () => {
-    const steps = plan(SearchStore.query(['hello'], {}, first)).join('\n');
+    const steps = plan(SearchStore.query({ include: ['hello'], exclude: [] }, {}, first)).join(
+      '\n',
+    );
+    expect(steps).toMatch(/SCAN f VIRTUAL TABLE/);
+    expect(steps).not.toMatch(/SCAN (w|t)\b/);
+  });
+
+  it('checks short terms and exclusions on what the index found, not on every page', () => {
+    const query = { include: ['hello world', 'of'], exclude: ['zebra', 'x'] };
+    const steps = plan(SearchStore.query(query, {}, first)).join('\n');
     expect(steps).toMatch(/SCAN f VIRTUAL TABLE/);
     expect(steps).not.toMatch(/SCAN (w|t)\b/);
   });

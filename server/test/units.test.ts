@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBase64Strict, decodedLength } from './support/base64-strict.ts';
 import { hostOf, parseHttpLink } from '../src/links.ts';
 import { markSegments, snippetSegments } from '../src/store/search-snippets.ts';
-import { searchTerms } from '../src/store/search.ts';
+import { parseQuery } from '../src/store/search.ts';
 import { startOf } from '../src/store/time-ranges.ts';
 import { viewFilterSql } from '../src/store/view-filters.ts';
 import { uploadBodyLimit } from '../src/upload/store-upload.ts';
@@ -73,8 +73,44 @@ describe('labels', () => {
 
 describe('search snippets', () => {
   it('splits queries into words', () => {
-    expect(searchTerms('  hello   world hello ')).toEqual(['hello', 'world']);
-    expect(searchTerms('   ')).toEqual([]);
+    expect(parseQuery('  hello   world hello ').include).toEqual(['hello', 'world']);
+    expect(parseQuery('   ').include).toEqual([]);
+  });
+
+  it('reads quoted phrases and exclusions, the rest as text', () => {
+    expect(parseQuery('"night  trains" -rain -"slow boats" go')).toEqual({
+      include: ['night trains', 'go'],
+      exclude: ['rain', 'slow boats'],
+    });
+    // No closing quote: the quote is text. A lone dash is text.
+    expect(parseQuery('"quo')).toEqual({ include: ['"quo'], exclude: [] });
+    expect(parseQuery('a - b')).toEqual({ include: ['a', '-', 'b'], exclude: [] });
+    expect(parseQuery('"a" "b')).toEqual({ include: ['a', '"b'], exclude: [] });
+    // Exclusions alone are searched as written.
+    expect(parseQuery('-rain -"x y"')).toEqual({ include: ['-rain', '-x y'], exclude: [] });
+    expect(parseQuery('"" " "').include).toEqual([]);
+    expect(parseQuery('x-ray -x-ray')).toEqual({ include: ['x-ray'], exclude: ['x-ray'] });
+  });
+
+  it('marks terms without case or accents, phrases across white space', () => {
+    expect(markSegments('Flâner au Café', ['flaner', 'cafe'])).toEqual([
+      { type: 'mark', content: 'Flâner' },
+      { type: 'text', content: ' au ' },
+      { type: 'mark', content: 'Café' },
+    ]);
+    // The query's accents are folded too; decomposed text (e + U+0301) is marked whole.
+    expect(markSegments('cafe\u0301 and cafe', ['café'])).toEqual([
+      { type: 'mark', content: 'cafe\u0301' },
+      { type: 'text', content: ' and ' },
+      { type: 'mark', content: 'cafe' },
+    ]);
+    expect(markSegments('the night\n trains left', ['night trains'])).toEqual([
+      { type: 'text', content: 'the ' },
+      { type: 'mark', content: 'night\n trains' },
+      { type: 'text', content: ' left' },
+    ]);
+    // A term of combining marks only marks nothing.
+    expect(markSegments('abc', ['\u0301'])).toEqual([{ type: 'text', content: 'abc' }]);
   });
 
   it('marks every occurrence, ignoring case', () => {

@@ -188,9 +188,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Full-text search over titles and page text
+         * Full-text search over titles, labels, hosts and page text
          * @description Takes the list's filters and paging. Each result's `title` and `content` are segments; the
-         *     `mark` segments are the matches, `content` is a snippet of the page's text.
+         *     `mark` segments are the matches (every term, a phrase as a whole), `content` is a snippet
+         *     of the page's text. Results are ranked by bm25: a match in the title counts ten times one
+         *     in the text, a label or the host five times.
          *     HamsterBase: a missing or empty `q` is a 500, `labels` is a JSON string, and a page is
          *     searchable about a second after its upload. Folio: a 400, an array, and at once.
          */
@@ -1143,7 +1145,17 @@ export interface operations {
     searchWebpages: {
         parameters: {
             query: {
-                /** @description The words to search for. */
+                /**
+                 * @description The words to search for; a page must contain each (anywhere in its title, labels,
+                 *     host or text). `"two words"` is a phrase, found as written; `-word` or `-"a phrase"`
+                 *     leaves out the pages that contain it. Case and accents do not matter (`cafe` finds
+                 *     `café` and the other way round); text in scripts without spaces (Chinese, Japanese) is
+                 *     found inside words. Anything else is searched as text: a quote with no closing
+                 *     quote, a lone `-`, operators such as `AND`, `*` or `:`, and only exclusions (`-word`
+                 *     is then searched as written). Words of one or two characters are compared exactly
+                 *     (case-insensitive for ASCII only, accents included) and, when no longer word is
+                 *     given, read every page.
+                 */
                 q: string;
                 /** @description Only liked (`true`) or not liked (`false`) webpages. */
                 liked?: components["parameters"]["LikedQuery"];

@@ -22,6 +22,13 @@ function highlightsJsonOf(page: string): string {
     FROM highlights h WHERE h.webpage_id = ${page} ORDER BY h.seq LIMIT -1))`;
 }
 
+// Used by migration 5 only.
+
+/** A page's labels as the search index holds them: one a line (`json` is the SQL of its labels_json). */
+function searchLabelsOf(json: string): string {
+  return `coalesce((SELECT group_concat(value, char(10)) FROM json_each(${json})), '')`;
+}
+
 /**
  * The schema, one entry per version (`PRAGMA user_version` is the number applied). Append new
  * migrations; never edit one that has shipped.
@@ -299,6 +306,53 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO label_counts (label, live) SELECT new.label, 1
       WHERE new.label <> '' AND (SELECT deleted FROM webpages WHERE id = new.webpage_id) = 0
       ON CONFLICT (label) DO UPDATE SET live = live + 1;
+  END;
+  `,
+  /* 5: search by labels and host, without case or accents; the index rebuilt */ `
+  -- A page's labels (one a line) and host sit beside its text, kept by triggers, so that the
+  -- index (external content) can read them. The old index and its triggers go first: filling
+  -- the new columns would otherwise re-index every page once more.
+  DROP TRIGGER IF EXISTS webpage_texts_after_insert;
+  DROP TRIGGER IF EXISTS webpage_texts_after_delete;
+  DROP TRIGGER IF EXISTS webpage_texts_after_update;
+  DROP TABLE webpage_fts;
+  ALTER TABLE webpage_texts ADD COLUMN labels TEXT NOT NULL DEFAULT '';
+  ALTER TABLE webpage_texts ADD COLUMN host TEXT NOT NULL DEFAULT '';
+  UPDATE webpage_texts SET
+    labels = ${searchLabelsOf('w.labels_json')},
+    host = coalesce(w.host, '')
+    FROM webpages w
+    WHERE w.id = webpage_texts.webpage_id AND (w.labels_json <> '[]' OR coalesce(w.host, '') <> '');
+  -- remove_diacritics: "flaner" finds "flâner" and "café" finds "cafe" (the query is folded too).
+  CREATE VIRTUAL TABLE webpage_fts USING fts5 (
+    title, labels, host, text, content = 'webpage_texts', content_rowid = 'doc',
+    tokenize = 'trigram remove_diacritics 1'
+  );
+  INSERT INTO webpage_fts (webpage_fts) VALUES ('rebuild');
+  CREATE TRIGGER webpage_texts_after_insert AFTER INSERT ON webpage_texts BEGIN
+    INSERT INTO webpage_fts (rowid, title, labels, host, text)
+      VALUES (new.doc, new.title, new.labels, new.host, new.text);
+  END;
+  CREATE TRIGGER webpage_texts_after_delete AFTER DELETE ON webpage_texts BEGIN
+    INSERT INTO webpage_fts (webpage_fts, rowid, title, labels, host, text)
+      VALUES ('delete', old.doc, old.title, old.labels, old.host, old.text);
+  END;
+  CREATE TRIGGER webpage_texts_after_update AFTER UPDATE ON webpage_texts BEGIN
+    INSERT INTO webpage_fts (webpage_fts, rowid, title, labels, host, text)
+      VALUES ('delete', old.doc, old.title, old.labels, old.host, old.text);
+    INSERT INTO webpage_fts (rowid, title, labels, host, text)
+      VALUES (new.doc, new.title, new.labels, new.host, new.text);
+  END;
+  CREATE TRIGGER webpages_search_labels AFTER UPDATE OF labels_json ON webpages
+    WHEN old.labels_json IS NOT new.labels_json
+  BEGIN
+    UPDATE webpage_texts SET labels = ${searchLabelsOf('new.labels_json')}
+      WHERE webpage_id = new.id;
+  END;
+  CREATE TRIGGER webpages_search_host AFTER UPDATE OF host ON webpages
+    WHEN old.host IS NOT new.host
+  BEGIN
+    UPDATE webpage_texts SET host = coalesce(new.host, '') WHERE webpage_id = new.id;
   END;
   `,
 ];

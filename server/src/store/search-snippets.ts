@@ -47,10 +47,62 @@ export function snippetSegments(text: string, terms: readonly string[]): Segment
   return markSegments(withEllipses, terms);
 }
 
+/**
+ * One pattern for all the terms, longest first, matching as the index does: without case, a
+ * letter with or without its accents (precomposed, or followed by combining marks), and the
+ * words of a phrase across any white space.
+ */
 function termsPattern(terms: readonly string[]): RegExp | undefined {
-  const usable = [...terms].filter((term) => term !== '').sort((a, b) => b.length - a.length);
-  if (usable.length === 0) return undefined;
-  return new RegExp(usable.map(escapeRegExp).join('|'), 'giu');
+  // A term of combining marks only folds to nothing: it would match everywhere.
+  const sources = [...terms]
+    .sort((a, b) => b.length - a.length)
+    .map(termSource)
+    .filter((source) => source !== '');
+  if (sources.length === 0) return undefined;
+  return new RegExp(sources.join('|'), 'giu');
+}
+
+function termSource(term: string): string {
+  return term
+    .split(/\s+/u)
+    .filter((word) => word !== '')
+    .map((word) => [...fold(word)].map(charSource).join(''))
+    .join('\\s+');
+}
+
+/** Lower case without accents (NFD, combining marks removed). */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function charSource(char: string): string {
+  const variants = accentedVariants().get(char);
+  if (variants === undefined) return escapeRegExp(char);
+  return `[${escapeRegExp(char)}${variants}]\\p{M}*`;
+}
+
+let variantsByBase: Map<string, string> | undefined;
+
+/**
+ * For each base letter, its precomposed forms with accents (Latin-1, Latin Extended-A/B and
+ * Latin Extended Additional), as the inside of a character class; built once.
+ */
+function accentedVariants(): Map<string, string> {
+  if (variantsByBase !== undefined) return variantsByBase;
+  const map = new Map<string, string>();
+  for (const [from, to] of [
+    [0xc0, 0x24f],
+    [0x1e00, 0x1eff],
+  ] as const) {
+    for (let code = from; code <= to; code++) {
+      const char = String.fromCodePoint(code);
+      const base = fold(char);
+      if ([...base].length !== 1 || base === char.toLowerCase()) continue;
+      map.set(base, (map.get(base) ?? '') + char);
+    }
+  }
+  variantsByBase = map;
+  return map;
 }
 
 function stripGlobal(pattern: RegExp): RegExp {

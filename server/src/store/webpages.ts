@@ -53,7 +53,11 @@ export class WebpageStore {
        ON CONFLICT (id) DO NOTHING`,
     );
     this.insertText = db.prepare(
-      'INSERT INTO webpage_texts (webpage_id, title, text) VALUES (?, ?, ?)',
+      // The labels and host (searched too) are the row's: labels added later follow by triggers.
+      `INSERT INTO webpage_texts (webpage_id, title, text, labels, host)
+       SELECT w.id, ?, ?, coalesce((SELECT group_concat(value, char(10)) FROM json_each(w.labels_json)), ''),
+         coalesce(w.host, '')
+       FROM webpages w WHERE w.id = ?`,
     );
     this.setDeleted = db.prepare(
       'UPDATE webpages SET deleted = ?, last_modified = ? WHERE id = ? AND deleted = ?',
@@ -104,7 +108,7 @@ export class WebpageStore {
         now,
       });
       if (inserted.changes === 0) return false;
-      this.insertText.run(page.id, page.title, page.text);
+      this.insertText.run(page.title, page.text, page.id);
       return true;
     })();
   }

@@ -14,6 +14,7 @@ const SearchBoxBehaviour = lazy(() =>
 
 /** The id of the search field (the shortcuts focus it). */
 export const SEARCH_INPUT_ID = 'search-input';
+const SEARCH_HINT_ID = 'search-hint';
 
 /** The search field of the sidebar (see `SearchBoxBehaviour` for what it does). */
 export function SearchBox() {
@@ -38,8 +39,13 @@ export function SearchBox() {
         enterKeyHint="search"
         maxLength={500}
         aria-keyshortcuts="Control+K Meta+K"
+        aria-describedby={SEARCH_HINT_ID}
         defaultValue={initial}
       />
+      <p id={SEARCH_HINT_ID} className="search-box__hint">
+        <code>"two words"</code> finds a phrase, <code>-word</code> leaves pages out; accents are
+        optional.
+      </p>
       <Suspense fallback={null}>
         <SearchBoxBehaviour inputId={SEARCH_INPUT_ID} />
       </Suspense>
