@@ -76,6 +76,17 @@ export interface paths {
          *     1,000 frames or 20,000 resources or parts, resources adding up to more than 512 MiB, nesting
          *     deeper than 512). HTML nested deeper than 512 elements is read flat; a title is cut to 2,000
          *     characters and a description to 20,000.
+         *
+         *     Folio reads the metadata from the file itself, first match wins (a request's `title` and
+         *     `link` override them):
+         *     - `link` (an absolute http(s) URL; anything else is skipped): the saver's own record (MHTML:
+         *       `Snapshot-Content-Location`, then the first part's `Content-Location`; webarchive: the main
+         *       resource's URL; SingleFile's header comment `url:` line, read wherever it stands in the head
+         *       area (SingleFile writes it as `<html>`'s first child); Chrome's and Internet Explorer's
+         *       `<!-- saved from url=(NNNN)… -->`), then `<link rel=canonical>`, then `og:url`.
+         *     - `title`: `<title>`, then `og:title`, then (MHTML) the `Subject:` header, then the text of the
+         *       first `<h1>`, else empty.
+         *     - `createTime`: the MHTML `Date:` header, or SingleFile's `saved date:`; else the upload time.
          */
         post: operations["uploadWebpage"];
         delete?: never;
