@@ -74,8 +74,10 @@ export interface paths {
          *     text without HTML markup declared as `html` is E0001 too, and so is an archive beyond Folio's
          *     bounds (a webarchive that lists one frame or resource object at several places, more than
          *     1,000 frames or 20,000 resources or parts, resources adding up to more than 512 MiB, nesting
-         *     deeper than 512). HTML nested deeper than 512 elements is read flat; a title is cut to 2,000
-         *     characters and a description to 20,000.
+         *     deeper than 512). A file cut short is E0001 with a message that says `truncated`: an MHTML
+         *     without its closing `--boundary--` or whose `start` part is missing, a binary webarchive whose
+         *     end is no property-list trailer. HTML nested deeper than 512 elements is read flat; a title is
+         *     cut to 2,000 characters and a description to 20,000.
          *
          *     Folio reads the metadata from the file itself, first match wins (a request's `title` and
          *     `link` override them):

@@ -499,6 +499,7 @@ function parseHtmlFile(bytes: Uint8Array): ParsedWebpage {
 function parseMhtmlFile(bytes: Uint8Array): ParsedWebpage {
   // Only the HTML is read: the images and styles, most of the bytes, are not decoded.
   const archive = parseMhtml(bytes, { parts: 'main' });
+  if (archive.truncated) throw new ParseError(`the file is truncated: ${archive.truncated}`);
   const html = archive.main.body;
   const facts = readHtml(html, resolveCharset(html, archive.main.charset));
   return summarize(facts, {
