@@ -89,6 +89,14 @@ export interface paths {
          *     - `title`: `<title>`, then `og:title`, then (MHTML) the `Subject:` header, then the text of the
          *       first `<h1>`, else empty.
          *     - `createTime`: the MHTML `Date:` header, or SingleFile's `saved date:`; else the upload time.
+         *
+         *     Messages, as HamsterBase words them (its SDK's tests assert them; clients match on them),
+         *     each beside Folio's own `error` code:
+         *     - a missing, non-string, empty or repeated `content`, or a missing or unknown `ext`: 400
+         *       `bad_request` with `content or ext is invalid`;
+         *     - a `link` that is not an absolute http(s) URL, or too long: 400 `bad_request` with
+         *       `link is invalid. link should start link http://www.example.com.` (so does patchWebpage);
+         *     - a file that cannot be parsed: 200 `E0001` whose message begins with `parse error:`.
          */
         post: operations["uploadWebpage"];
         delete?: never;
