@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { Options, ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { describeValidationError } from './validation-messages.ts';
@@ -97,6 +97,8 @@ export class RequestValidationError extends Error {
   constructor(
     readonly part: RequestPart,
     message: string,
+    /** The top-level field of `part` the failure is about, when it is about one. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -170,7 +172,23 @@ export function createRequestValidators(spec: ApiSpec): ReadonlyMap<string, Requ
 function check<T>(ajv: Ajv2020, validate: ValidateFunction, data: T, part: RequestPart): T {
   if (validate(data)) return data;
   const errors = validate.errors ?? [];
-  throw new RequestValidationError(part, describeValidationError(ajv, part, errors));
+  throw new RequestValidationError(
+    part,
+    describeValidationError(ajv, part, errors),
+    failedField(errors),
+  );
+}
+
+/** The top-level field the (last, failing) validation error is about, if any. */
+function failedField(errors: readonly ErrorObject[]): string | undefined {
+  const error = errors[errors.length - 1];
+  if (error === undefined) return undefined;
+  const segment = error.instancePath.split('/')[1];
+  if (segment !== undefined && segment !== '')
+    return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+  const params = error.params as Record<string, unknown>;
+  const named = params.missingProperty ?? params.additionalProperty;
+  return typeof named === 'string' ? named : undefined;
 }
 
 /** One object schema for all the parameters of an operation found `in` one place. */

@@ -275,7 +275,7 @@ describe('@hamsterbase/sdk against Folio', () => {
     expect(invalid).toBeInstanceOf(HttpError);
     expect(invalid).toMatchObject({
       status: 400,
-      message: 'body/ext must be one of html, mhtml, webarchive',
+      message: 'content or ext is invalid',
     });
 
     const wrongToken = await as('getVersion', () => sdkFor('wrong').version()).catch(

@@ -256,36 +256,36 @@ describe('UploadBodyReader', () => {
 
   it('refuses content given twice, and lets the last of another repeated field win', () => {
     const twice = readBody('{"content":"QUFB","ext":"html","content":""}', [5]);
-    expect(twice.error).toEqual(new UploadShapeError('body/content must be given once'));
+    expect(twice.error).toEqual(new UploadShapeError('body/content must be given once', 'content'));
     const ext = readBody('{"content":"QUFB","ext":"html","ext":"mhtml"}', [5]);
     expect(ext.read).toEqual({ fields: { ext: 'mhtml' }, content: 'text' });
   });
 
   it('refuses content anywhere but as a top-level string, before reading further', () => {
-    for (const [body, message] of [
-      ['{"x":{"content":"nested"},"content":"QUFB"}', 'body/x is not allowed'],
-      ['{"ext":"html","content":["QUFB"]}', 'body/content must be a string'],
-      ['{"ext":"html","content":{"content":"QUFB"}}', 'body/content must be a string'],
-      ['{"content":5,"ext":"html"}', 'body/content must be a string'],
-      ['{"content":null}', 'body/content must be a string'],
-      ['{"title":["x"]}', 'body/title must be a string'],
-      ['[{"content":"QUFB"}]', 'body must be an object'],
-      ['"QUFB"', 'body must be an object'],
+    for (const [body, message, field] of [
+      ['{"x":{"content":"nested"},"content":"QUFB"}', 'body/x is not allowed', undefined],
+      ['{"ext":"html","content":["QUFB"]}', 'body/content must be a string', 'content'],
+      ['{"ext":"html","content":{"content":"QUFB"}}', 'body/content must be a string', 'content'],
+      ['{"content":5,"ext":"html"}', 'body/content must be a string', 'content'],
+      ['{"content":null}', 'body/content must be a string', 'content'],
+      ['{"title":["x"]}', 'body/title must be a string', 'title'],
+      ['[{"content":"QUFB"}]', 'body must be an object', undefined],
+      ['"QUFB"', 'body must be an object', undefined],
     ] as const) {
       // Refused at the first byte of the wrong value: what follows is not read (nor JSON here).
       const { error } = readBody(`${body}\u0000\u0000`, [4, 14]);
-      expect(error, body).toEqual(new UploadShapeError(message));
+      expect(error, body).toEqual(new UploadShapeError(message, field));
     }
   });
 
   it('refuses a field over its limit as the contract would, without holding the rest', () => {
     const title = readBody(`{"title":"${'t'.repeat(100_000)}`, [10, 5000]);
     expect(title.error).toEqual(
-      new UploadShapeError('body/title must be at most 2000 characters long'),
+      new UploadShapeError('body/title must be at most 2000 characters long', 'title'),
     );
     const ext = readBody(`{"ext":"${'e'.repeat(11)}`, []);
     expect(ext.error).toEqual(
-      new UploadShapeError('body/ext must be one of html, mhtml, webarchive'),
+      new UploadShapeError('body/ext must be one of html, mhtml, webarchive', 'ext'),
     );
     const key = readBody(`{"${'k'.repeat(100_000)}`, [7]);
     expect(key.error).toBeInstanceOf(UploadShapeError);

@@ -153,11 +153,11 @@ describe('uploadWebpage', () => {
   it('validates the request against the spec', async () => {
     const content = makeHtml().toString('base64');
     const cases: [unknown, string][] = [
-      [{ content, ext: 'pdf' }, 'body/ext must be one of html, mhtml, webarchive'],
-      [{ content: '', ext: 'html' }, 'body/content must not be empty'],
-      [{ ext: 'html' }, 'body/content is required'],
-      [{ content }, 'body/ext is required'],
-      [{ content: 12, ext: 'html' }, 'body/content must be a string'],
+      [{ content, ext: 'pdf' }, 'content or ext is invalid'],
+      [{ content: '', ext: 'html' }, 'content or ext is invalid'],
+      [{ ext: 'html' }, 'content or ext is invalid'],
+      [{ content }, 'content or ext is invalid'],
+      [{ content: 12, ext: 'html' }, 'content or ext is invalid'],
       [{ content, ext: 'html', title: 3 }, 'body/title must be a string'],
       [{ content, ext: 'html', extra: true }, 'body/extra is not allowed'],
       [[content], 'body must be an object'],

@@ -74,8 +74,29 @@ export interface paths {
          *     text without HTML markup declared as `html` is E0001 too, and so is an archive beyond Folio's
          *     bounds (a webarchive that lists one frame or resource object at several places, more than
          *     1,000 frames or 20,000 resources or parts, resources adding up to more than 512 MiB, nesting
-         *     deeper than 512). HTML nested deeper than 512 elements is read flat; a title is cut to 2,000
-         *     characters and a description to 20,000.
+         *     deeper than 512). A file cut short is E0001 with a message that says `truncated`: an MHTML
+         *     without its closing `--boundary--` or whose `start` part is missing, a binary webarchive whose
+         *     end is no property-list trailer. HTML nested deeper than 512 elements is read flat; a title is
+         *     cut to 2,000 characters and a description to 20,000.
+         *
+         *     Folio reads the metadata from the file itself, first match wins (a request's `title` and
+         *     `link` override them):
+         *     - `link` (an absolute http(s) URL; anything else is skipped): the saver's own record (MHTML:
+         *       `Snapshot-Content-Location`, then the first part's `Content-Location`; webarchive: the main
+         *       resource's URL; SingleFile's header comment `url:` line, read wherever it stands in the head
+         *       area (SingleFile writes it as `<html>`'s first child); Chrome's and Internet Explorer's
+         *       `<!-- saved from url=(NNNN)… -->`), then `<link rel=canonical>`, then `og:url`.
+         *     - `title`: `<title>`, then `og:title`, then (MHTML) the `Subject:` header, then the text of the
+         *       first `<h1>`, else empty.
+         *     - `createTime`: the MHTML `Date:` header, or SingleFile's `saved date:`; else the upload time.
+         *
+         *     Messages, as HamsterBase words them (its SDK's tests assert them; clients match on them),
+         *     each beside Folio's own `error` code:
+         *     - a missing, non-string, empty or repeated `content`, or a missing or unknown `ext`: 400
+         *       `bad_request` with `content or ext is invalid`;
+         *     - a `link` that is not an absolute http(s) URL, or too long: 400 `bad_request` with
+         *       `link is invalid. link should start link http://www.example.com.` (so does patchWebpage);
+         *     - a file that cannot be parsed: 200 `E0001` whose message begins with `parse error:`.
          */
         post: operations["uploadWebpage"];
         delete?: never;

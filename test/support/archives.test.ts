@@ -30,13 +30,21 @@ describe('makeHtml', () => {
     });
   });
 
-  it('writes the SingleFile header comment before <html>', () => {
+  it("writes SingleFile's header comment as <html>'s first child, as SingleFile does", () => {
     const source = makeHtml({
       singleFileUrl: 'https://example.com/',
       savedDate: 'Sat Nov 21 2026',
     }).toString();
     expect(source).toMatch(
-      /^<!DOCTYPE html>\n<!--\n Page saved with SingleFile \n url: https:\/\/example\.com\/ \n saved date: Sat Nov 21 2026\n-->\n<html/,
+      /^<!DOCTYPE html>\n<html lang="en"><!--\n Page saved with SingleFile \n url: https:\/\/example\.com\/ \n saved date: Sat Nov 21 2026\n--><head>/,
+    );
+  });
+
+  it("writes Chrome's mark of the web between the doctype and <html>", () => {
+    const url = 'https://example.com/a/long/enough/path?q=1';
+    const source = makeHtml({ savedFromUrl: url }).toString();
+    expect(source).toMatch(
+      /^<!DOCTYPE html>\n<!-- saved from url=\(0042\)https:\/\/example\.com\/a\/long\/enough\/path\?q=1 -->\n<html/,
     );
   });
 });

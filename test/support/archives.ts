@@ -31,29 +31,54 @@ export interface HtmlOptions {
   description?: string;
   /** Raw HTML for `<body>`; defaults to a heading and a paragraph. */
   body?: string;
-  /** Adds a SingleFile header comment with this `url:` line. */
+  /**
+   * Adds SingleFile's header comment with this `url:` line, written as SingleFile writes it: the
+   * first child of `<html>` (single-file-core's `getPageData`, `insertSingleFileComment`).
+   */
   singleFileUrl?: string;
   /** The SingleFile `saved date:` line; a Date is written as `Date#toString()` like SingleFile does. */
   savedDate?: Date | string;
+  /**
+   * Adds the mark of the web Chrome's "Save as, Webpage complete" writes between the doctype and
+   * `<html>`: `<!-- saved from url=(0042)https://… -->` (Blink's WebFrameSerializer).
+   */
+  savedFromUrl?: string;
   /** Raw HTML appended to `<head>`. */
   extraHead?: string;
 }
 
+/** SingleFile's header comment text (single-file-core: `"\n " + COMMENT_HEADER + " \n url: " …`). */
+function singleFileComment(url: string | undefined, savedDate: Date | string | undefined): string {
+  let text = '\n Page saved with SingleFile \n url: ' + (url ?? '');
+  text +=
+    savedDate === undefined
+      ? ' ' // SingleFile's removeSavedDate option
+      : ` \n saved date: ${typeof savedDate === 'string' ? savedDate : savedDate.toString()}`;
+  return `<!--${text}\n-->`;
+}
+
 /** A UTF-8 HTML document. */
 export function makeHtml(options: HtmlOptions = {}): Buffer {
-  const { title, description, body, singleFileUrl, savedDate, extraHead = '' } = options;
+  const {
+    title,
+    description,
+    body,
+    singleFileUrl,
+    savedDate,
+    savedFromUrl,
+    extraHead = '',
+  } = options;
   const lines = ['<!DOCTYPE html>'];
-  if (singleFileUrl !== undefined || savedDate !== undefined) {
-    lines.push('<!--', ' Page saved with SingleFile ');
-    if (singleFileUrl !== undefined) lines.push(` url: ${singleFileUrl} `);
-    if (savedDate !== undefined) {
-      lines.push(
-        ` saved date: ${typeof savedDate === 'string' ? savedDate : savedDate.toString()}`,
-      );
-    }
-    lines.push('-->');
+  if (savedFromUrl !== undefined) {
+    lines.push(
+      `<!-- saved from url=(${String(savedFromUrl.length).padStart(4, '0')})${savedFromUrl} -->`,
+    );
   }
-  lines.push('<html lang="en">', '<head>', '<meta charset="utf-8">');
+  let html = '<html lang="en">';
+  if (singleFileUrl !== undefined || savedDate !== undefined) {
+    html += singleFileComment(singleFileUrl, savedDate);
+  }
+  lines.push(html + '<head>', '<meta charset="utf-8">');
   if (title !== undefined) lines.push(`<title>${escapeHtml(title)}</title>`);
   if (description !== undefined) {
     lines.push(`<meta name="description" content="${escapeHtml(description)}">`);

@@ -122,8 +122,13 @@ describe('hostilePages', () => {
 
     const malformed = byName('mhtml-malformed-boundary');
     expect(malformed.ext).toBe('mhtml');
-    expect(malformed.file.toString('latin1')).not.toContain('--MultipartBoundary--hostile------');
-    expect(() => parseMhtml(malformed.file)).not.toThrow();
+    // Closed (an upload refuses an MHTML without its closing delimiter as truncated), but with a
+    // delimiter followed by blanks and a look-alike that is not one.
+    expect(malformed.file.toString('latin1')).toMatch(
+      /------MultipartBoundary--hostile------\r\n$/,
+    );
+    expect(malformed.file.toString('latin1')).toContain('--MultipartBoundary--hostile----smuggled');
+    expect(parseMhtml(malformed.file).truncated).toBeNull();
   });
 
   it('marks only HTML pages as provably leaking when opened unprotected', () => {

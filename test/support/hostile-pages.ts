@@ -746,6 +746,8 @@ function malformedMhtml(html: string, kit: Kit): Buffer {
     `Content-Location: ${kit.url('smuggled.html')}`,
     '',
     htmlScriptPolyglot(kit),
+    // Closed, so an upload takes it (a file without its closing delimiter is truncated).
+    `--${boundary}--`,
     '',
   ].join('\r\n');
   return Buffer.from(text, 'utf8');

@@ -1,7 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { operations } from '../../../src/api/schema.gen.ts';
-import { createRequestValidators, type ApiSpec, type RequestValidator } from '../spec.ts';
+import {
+  createRequestValidators,
+  RequestValidationError,
+  type ApiSpec,
+  type RequestParts,
+  type RequestValidator,
+  type ValidatedRequest,
+} from '../spec.ts';
 import { success } from './envelope.ts';
 
 /** The operations of the contract (types generated from it by `npm run gen:api`). */
@@ -43,6 +50,11 @@ export interface OperationOptions {
    * parser of its own); hooks and the error handler of the app still apply.
    */
   scope?: (scope: FastifyInstance) => void;
+  /**
+   * The message of a refused body field, by field, instead of the contract validator's (HamsterBase's
+   * wording for the upload: hamsterbase-messages.ts).
+   */
+  bodyFieldMessages?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -74,6 +86,28 @@ export function clientHas(request: FastifyRequest, etag: string): boolean {
 }
 
 const REVALIDATE = 'private, no-cache';
+
+/** Validates a request; a refused body field gets its message from `bodyFieldMessages`. */
+function validateWith(
+  validate: RequestValidator,
+  bodyFieldMessages: Readonly<Record<string, string>> | undefined,
+  parts: RequestParts,
+): ValidatedRequest {
+  try {
+    return validate(parts);
+  } catch (error) {
+    if (
+      bodyFieldMessages !== undefined &&
+      error instanceof RequestValidationError &&
+      error.part === 'body' &&
+      error.field !== undefined &&
+      Object.hasOwn(bodyFieldMessages, error.field)
+    ) {
+      throw new RequestValidationError('body', bodyFieldMessages[error.field]!, error.field);
+    }
+    throw error;
+  }
+}
 
 /**
  * Registers handlers by operationId: the method and path come from the contract, every request is
@@ -109,7 +143,7 @@ export class OperationRegistry {
       url: toRoutePath(operation.path),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
       handler: async (request, reply) => {
-        const valid = validate({
+        const valid = validateWith(validate, options.bodyFieldMessages, {
           params: request.params,
           query: request.query,
           body: request.body,

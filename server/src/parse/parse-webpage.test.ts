@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../../test/support/archives.ts';
+import { MAX_TITLE_LENGTH } from '../../../src/lib/webpage-fields.ts';
 import { ParseError } from './parse-error.ts';
 import { MAX_TEXT_LENGTH, excerptOf, parseWebpage, type WebpageExt } from './parse-webpage.ts';
 
@@ -45,6 +46,22 @@ describe('html: title', () => {
     });
     expect(parseWebpage(empty, 'html').title).toBe('OG');
     expect(parseWebpage(makeHtml({ body: '<p>x</p>' }), 'html').title).toBe('');
+  });
+
+  it('falls back to the first <h1> after <title> and og:title', () => {
+    const h1 = makeHtml({
+      body: '<h1> First\n <em>heading</em><script>x()</script></h1><h1>Second</h1>',
+    });
+    expect(parseWebpage(h1, 'html').title).toBe('First heading');
+    const og = makeHtml({
+      extraHead: '<meta property="og:title" content="OG">',
+      body: '<h1>Heading</h1>',
+    });
+    expect(parseWebpage(og, 'html').title).toBe('OG');
+    const titled = makeHtml({ title: 'Title', body: '<h1>Heading</h1>' });
+    expect(parseWebpage(titled, 'html').title).toBe('Title');
+    const long = makeHtml({ body: `<h1>${'word '.repeat(10_000)}</h1>` });
+    expect(parseWebpage(long, 'html').title.length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
   });
 });
 
@@ -135,6 +152,66 @@ describe('html: link', () => {
       'html',
     );
     expect(page.link).toBe('https://example.com/a?b=1#c');
+  });
+
+  it("reads SingleFile's header where SingleFile writes it: <html>'s first child", () => {
+    const page = parseWebpage(
+      html(
+        '<!DOCTYPE html> <html lang="en"><!--\n Page saved with SingleFile \n url: https://sf.example/p \n saved date: Sat Nov 21 2026 10:11:12 GMT+0000 (Coordinated Universal Time)\n--><head><title>t</title></head><body></body></html>',
+      ),
+      'html',
+    );
+    expect(page.link).toBe('https://sf.example/p');
+    expect(page.createTime).toBe(Date.UTC(2026, 10, 21, 10, 11, 12));
+  });
+
+  it('reads the SingleFile header inside <head> too, but not a comment without its header', () => {
+    const inHead = html(
+      '<html><head><meta charset="utf-8"><!--\n Page saved with SingleFile \n url: https://sf.example/h \n--><title>t</title></head><body></body></html>',
+    );
+    expect(parseWebpage(inHead, 'html').link).toBe('https://sf.example/h');
+    const foreign = html(
+      '<html><!--\n url: https://not-a-saver.example/ \n--><head><title>t</title></head><body></body></html>',
+    );
+    expect(parseWebpage(foreign, 'html').link).toBeNull();
+  });
+
+  it("reads Chrome's and IE's saved from url comment before or after <html>", () => {
+    const url = 'https://chrome.example/a/page?x=1';
+    expect(parseWebpage(makeHtml({ savedFromUrl: url }), 'html').link).toBe(url);
+    const ie = html(
+      '<!-- saved from url=(0022)http://ie.example.com/ -->\r\n<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN"><HTML><HEAD><TITLE>t</TITLE></HEAD><BODY></BODY></HTML>',
+    );
+    expect(parseWebpage(ie, 'html').link).toBe('http://ie.example.com/');
+    const inside = html(
+      '<html><!-- saved from url=(0023)https://in.example.com/ --><head></head><body>x</body></html>',
+    );
+    expect(parseWebpage(inside, 'html').link).toBe('https://in.example.com/');
+    // A local page's mark (about:internet) is no link.
+    const local = makeHtml({ savedFromUrl: 'about:internet' });
+    expect(parseWebpage(local, 'html').link).toBeNull();
+  });
+
+  it('prefers SingleFile over saved from url, and either over canonical and og:url', () => {
+    const page = makeHtml({
+      singleFileUrl: 'https://sf.example/',
+      savedFromUrl: 'https://chrome.example/',
+      extraHead:
+        '<link rel="canonical" href="https://c.example/"><meta property="og:url" content="https://og.example/">',
+    });
+    expect(parseWebpage(page, 'html').link).toBe('https://sf.example/');
+    const chrome = makeHtml({
+      savedFromUrl: 'https://chrome.example/',
+      extraHead: '<link rel="canonical" href="https://c.example/">',
+    });
+    expect(parseWebpage(chrome, 'html').link).toBe('https://chrome.example/');
+  });
+
+  it('ignores a saver comment once the body started', () => {
+    const page = html(
+      '<html><head><title>t</title></head><body><p>x</p><!--\n Page saved with SingleFile \n url: https://late.example/ \n--><!-- saved from url=(0021)https://late.example/ --></body></html>',
+    );
+    expect(parseWebpage(page, 'html').link).toBeNull();
   });
 
   it('ignores url: lines in comments after the document started', () => {

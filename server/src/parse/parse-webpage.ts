@@ -23,8 +23,8 @@ export type WebpageExt = 'html' | 'mhtml' | 'webarchive';
 
 export interface ParsedWebpage {
   /**
-   * `<title>`, else `og:title`, else (mhtml) the MIME Subject, else `''`; whitespace collapsed, at
-   * most `MAX_TITLE_LENGTH` (src/lib/webpage-fields.ts).
+   * `<title>`, else `og:title`, else (mhtml) the MIME Subject, else the first `<h1>`'s text, else
+   * `''`; whitespace collapsed, at most `MAX_TITLE_LENGTH` (src/lib/webpage-fields.ts).
    */
   title: string;
   /**
@@ -32,9 +32,17 @@ export interface ParsedWebpage {
    * `MAX_EXCERPT_LENGTH`.
    */
   excerpt: string;
-  /** The page's absolute http(s) URL as recorded by the archiver, else `null`. */
+  /**
+   * The page's absolute http(s) URL: the saver's own record (MHTML `Snapshot-Content-Location`,
+   * then the main part's `Content-Location`; the webarchive's main resource URL; SingleFile's
+   * header comment; Chrome's and IE's `saved from url` comment), else `<link rel=canonical>`, else
+   * `og:url`, else `null`.
+   */
   link: string | null;
-  /** When the page was captured (epoch ms), else `null`. */
+  /**
+   * When the page was captured (epoch ms): the MHTML `Date:` header or SingleFile's `saved date:`,
+   * else `null`.
+   */
   createTime: number | null;
   /** Readable text: whitespace collapsed, at most `MAX_TEXT_LENGTH` characters. */
   text: string;
@@ -110,6 +118,34 @@ function parseSavedDate(value: string): number | null {
   return Number.isFinite(time) ? time : null;
 }
 
+/**
+ * The first line of SingleFile's header comment (`COMMENT_HEADER` and `COMMENT_HEADER_LEGACY` in
+ * single-file-core). SingleFile inserts the comment as the first child of `<html>`:
+ * `<html><!--\n Page saved with SingleFile \n url: … \n saved date: …\n--><head>`.
+ */
+const SINGLE_FILE_HEADER = /^\s*(?:Page saved with SingleFile|Archive processed by SingleFile)\b/;
+const SINGLE_FILE_URL = /^\s*url:\s*(\S+)\s*$/m;
+const SINGLE_FILE_DATE = /^\s*saved date:\s*(.+?)\s*$/m;
+/**
+ * The "mark of the web" Chrome ("Save as, Webpage complete") and Internet Explorer write near the
+ * top: `<!-- saved from url=(0042)https://… -->`, the number being the URL's length.
+ */
+const SAVED_FROM_URL = /^\s*saved from url=\((\d{4})\)(\S+)/;
+
+/** Elements of the head area: the saver's comments are read until any other element opens. */
+const HEAD_AREA = new Set([
+  'html',
+  'head',
+  'meta',
+  'title',
+  'link',
+  'base',
+  'style',
+  'script',
+  'noscript',
+  'template',
+]);
+
 /** The first ~200 characters of `text`, cut at a word boundary, with an ellipsis when cut. */
 export function excerptOf(text: string): string {
   if (text.length <= EXCERPT_LENGTH) return text;
@@ -129,7 +165,10 @@ interface HtmlFacts {
   canonical: string | null;
   ogUrl: string | null;
   singleFileUrl: string | null;
+  savedFromUrl: string | null;
   savedDate: number | null;
+  /** The first `<h1>`'s text, collapsed; `''` without one. */
+  h1: string;
   text: string;
   sawHtmlElement: boolean;
 }
@@ -278,7 +317,9 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
     canonical: null,
     ogUrl: null,
     singleFileUrl: null,
+    savedFromUrl: null,
     savedDate: null,
+    h1: '',
     text: '',
     sawHtmlElement: false,
   };
@@ -290,9 +331,12 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
   const state = {
     title: 'before' as 'before' | 'inside' | 'done',
     titleText: '',
+    h1: 'before' as 'before' | 'inside' | 'done',
+    h1Text: '',
     sawBody: false,
+    /** Still in the head area: no element other than html, head and head content opened yet. */
+    headArea: true,
   };
-  let sawElement = false;
 
   const textFull = () => textLength >= MAX_TEXT_LENGTH;
   const separate = () => {
@@ -306,7 +350,7 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
   const parser = new DepthBoundedParser(
     {
       onopentag(name, attributes) {
-        sawElement = true;
+        if (!HEAD_AREA.has(name)) state.headArea = false;
         if (!facts.sawHtmlElement && HTML_ELEMENTS.has(name)) facts.sawHtmlElement = true;
         if (SKIPPED.has(name)) {
           skipDepth++;
@@ -314,6 +358,7 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
         }
         if (skipDepth > 0) return;
         if (name === 'body') state.sawBody = true;
+        if (name === 'h1' && state.h1 === 'before') state.h1 = 'inside';
         if (name === 'title' && state.title === 'before') {
           state.title = 'inside';
         } else if (name === 'meta') {
@@ -343,6 +388,7 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
         }
         if (skipDepth > 0) return;
         if (name === 'title' && state.title === 'inside') state.title = 'done';
+        if (name === 'h1' && state.h1 === 'inside') state.h1 = 'done';
         if (BLOCKS.has(name)) separate();
       },
       ontext(data) {
@@ -362,6 +408,9 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
           }
           return;
         }
+        if (state.h1 === 'inside' && state.h1Text.length <= MAX_TITLE_LENGTH * 4) {
+          state.h1Text += data.slice(0, MAX_TITLE_LENGTH * 4 + 1 - state.h1Text.length);
+        }
         if (textFull()) return;
         let piece = data.replace(WHITESPACE, ' ');
         if (lastWasSpace && piece.startsWith(' ')) piece = piece.slice(1);
@@ -374,12 +423,21 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
         lastWasSpace = piece.endsWith(' ');
       },
       oncomment(data) {
-        // SingleFile writes "url:" and "saved date:" lines in a comment before <html>.
-        if (sawElement) return;
-        const url = /^\s*url:\s*(\S+)\s*$/m.exec(data);
-        if (url && facts.singleFileUrl === null) facts.singleFileUrl = url[1]!;
-        const saved = /^\s*saved date:\s*(.+?)\s*$/m.exec(data);
-        if (saved && facts.savedDate === null) facts.savedDate = parseSavedDate(saved[1]!);
+        // The savers' records stand in the head area: SingleFile's as <html>'s first child,
+        // Chrome's and IE's before or after <html>. A comment in the body is the page's own.
+        if (!state.headArea || skipDepth > 0) return;
+        if (SINGLE_FILE_HEADER.test(data)) {
+          const url = SINGLE_FILE_URL.exec(data);
+          if (url && facts.singleFileUrl === null) facts.singleFileUrl = url[1]!;
+          const saved = SINGLE_FILE_DATE.exec(data);
+          if (saved && facts.savedDate === null) facts.savedDate = parseSavedDate(saved[1]!);
+          return;
+        }
+        const savedFrom = SAVED_FROM_URL.exec(data);
+        if (savedFrom && facts.savedFromUrl === null) {
+          // The declared length bounds the URL (IE wrote nothing after it, Chrome a space).
+          facts.savedFromUrl = savedFrom[2]!.slice(0, Number(savedFrom[1]));
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -395,6 +453,7 @@ function readHtml(bytes: Uint8Array, charset: string): HtmlFacts {
   parser.end();
 
   facts.title = field(state.titleText, MAX_TITLE_LENGTH);
+  facts.h1 = field(state.h1Text, MAX_TITLE_LENGTH);
   facts.text = textParts.join('').trim();
   return facts;
 }
@@ -403,9 +462,17 @@ function summarize(
   facts: HtmlFacts,
   extra: { title?: string | null; links?: Array<string | null>; createTime?: number | null },
 ): ParsedWebpage {
-  const title = facts.title || facts.ogTitle || field(extra.title ?? '', MAX_TITLE_LENGTH);
+  const title =
+    facts.title || facts.ogTitle || field(extra.title ?? '', MAX_TITLE_LENGTH) || facts.h1;
   const excerpt = facts.description || facts.ogDescription || excerptOf(facts.text);
-  const candidates = [...(extra.links ?? []), facts.singleFileUrl, facts.canonical, facts.ogUrl];
+  // The saver's own record first, then what the page says about itself.
+  const candidates = [
+    ...(extra.links ?? []),
+    facts.singleFileUrl,
+    facts.savedFromUrl,
+    facts.canonical,
+    facts.ogUrl,
+  ];
   let link: string | null = null;
   for (const candidate of candidates) {
     link = httpUrl(candidate);
@@ -432,6 +499,7 @@ function parseHtmlFile(bytes: Uint8Array): ParsedWebpage {
 function parseMhtmlFile(bytes: Uint8Array): ParsedWebpage {
   // Only the HTML is read: the images and styles, most of the bytes, are not decoded.
   const archive = parseMhtml(bytes, { parts: 'main' });
+  if (archive.truncated) throw new ParseError(`the file is truncated: ${archive.truncated}`);
   const html = archive.main.body;
   const facts = readHtml(html, resolveCharset(html, archive.main.charset));
   return summarize(facts, {

@@ -5,6 +5,7 @@ import type { WebpageFilters } from '../store/webpage-filters.ts';
 import type { WebpagePatch } from '../store/webpages.ts';
 import { installUploadBodyParser, receivedContentOf } from '../upload/body-parser.ts';
 import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-upload.ts';
+import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope } from './streamed-envelopes.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
@@ -42,6 +43,7 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
     },
     {
       bodyLimit: uploadBodyLimit(context.maxUploadBytes),
+      bodyFieldMessages: UPLOAD_FIELD_MESSAGES,
       scope: (scope) =>
         installUploadBodyParser(scope, store.blobs, context.maxUploadBytes, uploadShape),
     },

@@ -8,6 +8,7 @@ import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
 import type { BlobStore, StagedBlob } from '../store/blobs.ts';
 import { StrictBase64Decoder, type Base64Summary } from './base64-decoder.ts';
+import { uploadFieldMessage } from './hamsterbase-messages.ts';
 import {
   CONTENT_KEY,
   UploadBodyReader,
@@ -196,7 +197,9 @@ async function receiveUpload(
 
 /** A refusal as the error handler answers it (400 unless it says otherwise). */
 function answerOf(error: unknown): unknown {
-  if (error instanceof UploadShapeError) return badRequest(error.message);
+  if (error instanceof UploadShapeError) {
+    return badRequest(uploadFieldMessage(error.field) ?? error.message);
+  }
   if (error instanceof UploadSyntaxError) return new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
   const status = (error as { statusCode?: unknown }).statusCode;
   if (!(typeof status === 'number' && status >= 400)) {

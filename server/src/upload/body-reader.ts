@@ -32,6 +32,14 @@ export interface UploadShape {
 /** The body broke the upload's shape: answered with a 400 and this message. */
 export class UploadShapeError extends Error {
   override name = 'UploadShapeError';
+
+  /** `field`: the body field the refusal is about, when it is about one. */
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The body is not JSON. */
@@ -330,6 +338,7 @@ export class UploadBodyReader {
         } else if (startsNonString(byte)) {
           throw new UploadShapeError(
             this.key === CONTENT_KEY ? CONTENT_NOT_A_STRING : `body/${this.key} must be a string`,
+            this.key,
           );
         } else {
           throw new UploadSyntaxError('a value was expected');
@@ -378,7 +387,7 @@ export class UploadBodyReader {
   private startValue(): void {
     const key = this.key;
     if (key === CONTENT_KEY) {
-      if (this.content !== 'missing') throw new UploadShapeError(CONTENT_TWICE);
+      if (this.content !== 'missing') throw new UploadShapeError(CONTENT_TWICE, CONTENT_KEY);
       this.startString(this.openContent(), () => {
         this.content = this.stringEmpty ? 'empty' : 'text';
         this.state = State.AfterValue;
@@ -387,7 +396,7 @@ export class UploadBodyReader {
     }
     const rule = this.shape.fields.get(key)!;
     const text = new BoundedText(rule.maxLength, () => {
-      throw new UploadShapeError(rule.tooLong);
+      throw new UploadShapeError(rule.tooLong, key);
     });
     this.startString(text, () => {
       // A repeated field: the last one wins, as in JSON.parse.

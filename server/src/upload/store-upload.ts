@@ -8,6 +8,7 @@ import type { ParsedWebpage } from '../parse/parse-webpage.ts';
 import type { WebpageExt } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { ReceivedContent } from './body-parser.ts';
+import { LINK_INVALID } from './hamsterbase-messages.ts';
 
 /** An upload whose `content` was decoded into a temp file as it arrived. */
 export interface UploadRequest {
@@ -24,7 +25,8 @@ export interface UploadOptions {
   parseTimeoutMs: number;
 }
 
-export const INVALID_LINK = 'link is invalid: it must be an absolute http or https URL';
+/** HamsterBase's message for a link that is not an absolute http(s) URL. */
+export const INVALID_LINK = LINK_INVALID;
 
 /**
  * Stores an uploaded file and returns its id (sha256 hex of the bytes). Known bytes return the

@@ -138,6 +138,8 @@ export type FormatCheck =
       readonly detected: 'binary' | 'text';
       readonly message: string;
     }
+  /** Name and content agree, but the file's end shows it was cut short: the server would refuse it. */
+  | { readonly status: 'truncated'; readonly ext: WebpageExt; readonly message: string }
   /** Nothing to send. */
   | { readonly status: 'empty'; readonly message: string };
 
@@ -147,8 +149,11 @@ const TEXT_WITHOUT_FORMAT: Record<WebpageExt, string> = {
   webarchive: 'it is not a property list',
 };
 
-/** Compares the format a file's name promises with what its first bytes look like. */
-export function checkFormat(fileName: string, head: Uint8Array): FormatCheck {
+/**
+ * Compares the format a file's name promises with what its first bytes look like; with the file's
+ * end (`tail`), also whether it was cut short.
+ */
+export function checkFormat(fileName: string, head: Uint8Array, tail?: FileTail): FormatCheck {
   const sniffed = sniffFormat(head);
   const named = formatFromFileName(fileName);
   const suffix = fileSuffix(fileName);
@@ -164,7 +169,17 @@ export function checkFormat(fileName: string, head: Uint8Array): FormatCheck {
         'Folio accepts HTML, MHTML and Safari webarchive',
     };
   }
-  if (detected === named) return { status: 'ok', ext: named };
+  if (detected === named) {
+    const truncated = tail ? detectTruncation(named, head, tail) : null;
+    if (truncated) {
+      return {
+        status: 'truncated',
+        ext: named,
+        message: `This ${FORMAT_LABELS[named]} file is truncated: ${truncated}`,
+      };
+    }
+    return { status: 'ok', ext: named };
+  }
   if (detected) {
     return {
       status: 'mismatch',
@@ -182,4 +197,82 @@ export function checkFormat(fileName: string, head: Uint8Array): FormatCheck {
       `This file does not look like ${FORMAT_LABELS[named]}: ` +
       (unrecognized === 'binary' ? 'it contains binary data' : TEXT_WITHOUT_FORMAT[named]),
   };
+}
+
+/** The end of a file, for `detectTruncation`: its last `TAIL_BYTES` (or fewer) and its size. */
+export interface FileTail {
+  readonly bytes: Uint8Array;
+  readonly size: number;
+}
+
+/** How many bytes from the end of a file `detectTruncation` needs. */
+export const TAIL_BYTES = 4096;
+
+const BPLIST_TRAILER = 32;
+
+/** The top-level boundary an MHTML head declares, or `null`. */
+function mhtmlBoundary(head: Uint8Array): string | null {
+  const text = new TextDecoder('windows-1252').decode(head);
+  const end = text.search(/\r?\n\r?\n/);
+  const headers = (end === -1 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const contentType = MULTIPART_CONTENT_TYPE.exec(headers)?.[0];
+  const match = contentType && /;\s*boundary\s*=\s*(?:"([^"]*)"|([^\s;]+))/i.exec(contentType);
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+/** An 8-byte big-endian unsigned integer, or `null` beyond `Number.MAX_SAFE_INTEGER`. */
+function readUint64(bytes: Uint8Array, pos: number): number | null {
+  let value = 0;
+  for (let k = 0; k < 8; k++) value = value * 256 + bytes[pos + k]!;
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Why a binary plist's last 32 bytes are no trailer that fits a file of `size` bytes, or `null`. */
+function bplistTrailerProblem(tail: FileTail): string | null {
+  const { bytes, size } = tail;
+  if (size < BPLIST_MAGIC.length + BPLIST_TRAILER + 1 || bytes.length < BPLIST_TRAILER) {
+    return 'it ends before its trailer';
+  }
+  const at = bytes.length - BPLIST_TRAILER;
+  const offsetSize = bytes[at + 6]!;
+  const refSize = bytes[at + 7]!;
+  const count = readUint64(bytes, at + 8);
+  const top = readUint64(bytes, at + 16);
+  const table = readUint64(bytes, at + 24);
+  const trailerStart = size - BPLIST_TRAILER;
+  const fits =
+    offsetSize >= 1 &&
+    offsetSize <= 8 &&
+    refSize >= 1 &&
+    refSize <= 8 &&
+    count !== null &&
+    count >= 1 &&
+    top !== null &&
+    top < count &&
+    table !== null &&
+    table >= BPLIST_MAGIC.length &&
+    table <= trailerStart &&
+    count <= (trailerStart - table) / offsetSize;
+  return fits ? null : 'its end is not a property list trailer';
+}
+
+/**
+ * Whether a file of format `ext` looks cut short (an interrupted download or copy), judged from its
+ * first bytes and its end: an MHTML without its closing `--boundary--`, a binary webarchive
+ * without a trailer that fits its size, an XML one without `</plist>`. Returns the reason, or
+ * `null`. The server checks the whole file and refuses a truncated one (E0001).
+ */
+export function detectTruncation(ext: WebpageExt, head: Uint8Array, tail: FileTail): string | null {
+  if (tail.size === 0) return null;
+  const end = new TextDecoder('windows-1252').decode(tail.bytes);
+  if (ext === 'mhtml') {
+    const boundary = mhtmlBoundary(head);
+    if (boundary === null) return null;
+    return end.includes(`--${boundary}--`) ? null : 'its closing MIME boundary is missing';
+  }
+  if (ext === 'webarchive') {
+    if (startsWithBytes(head, BPLIST_MAGIC)) return bplistTrailerProblem(tail);
+    return /<\/plist>\s*$/.test(end) ? null : 'it does not end with </plist>';
+  }
+  return null;
 }

@@ -1,7 +1,7 @@
 // Main-thread side of the encode worker: one worker per file, terminated when it is done or canceled.
 import { runWorker } from '../../lib/run-worker.ts';
 import type { EncodeMessage, EncodeRequest } from './encode-base64.ts';
-import { SNIFF_BYTES } from './detect-format.ts';
+import { SNIFF_BYTES, TAIL_BYTES } from './detect-format.ts';
 import type { EncodeOptions } from './upload-queue.ts';
 import { FileReadError } from './upload-errors.ts';
 
@@ -26,6 +26,11 @@ export function encodeFile(file: File, { signal, onProgress }: EncodeOptions): P
       },
     },
   );
+}
+
+/** The last bytes of a file, enough for the truncation check. */
+export async function readFileTail(file: File): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(Math.max(0, file.size - TAIL_BYTES)).arrayBuffer());
 }
 
 /** The first bytes of a file, enough for the format check. */

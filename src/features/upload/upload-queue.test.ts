@@ -396,6 +396,31 @@ describe('linkError', () => {
   });
 });
 
+describe('upload queue: truncated files', () => {
+  const readTail = vi.fn(
+    async (file: File) =>
+      new Uint8Array(await file.slice(Math.max(0, file.size - 4096)).arrayBuffer()),
+  );
+
+  it('holds a file whose end shows it was cut short, with no fix, and never sends it', async () => {
+    const { queue, item, deps } = setup({ readTail });
+    const cut = SAMPLE_MHTML.slice(0, SAMPLE_MHTML.indexOf('--b--'));
+    queue.enqueue([new File([cut], 'cut.mhtml'), new File([SAMPLE_MHTML], 'whole.mhtml')]);
+    await vi.waitFor(() => expect(item('cut.mhtml').status).toBe('blocked'));
+    expect(item('cut.mhtml').check).toEqual({
+      status: 'truncated',
+      ext: 'mhtml',
+      message: 'This MHTML file is truncated: its closing MIME boundary is missing',
+    });
+    await vi.waitFor(() => expect(item('whole.mhtml').status).toBe('encoding'));
+    expect(deps.encode).toHaveBeenCalledTimes(1);
+    expect(deps.encode).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'whole.mhtml' }),
+      expect.anything(),
+    );
+  });
+});
+
 describe('announcements', () => {
   it('announces new files and files that reached an end or need attention', async () => {
     const { queue, encodeOf, sends } = setup();

@@ -56,6 +56,8 @@ export interface SendOptions {
 export interface UploadQueueDeps {
   /** The first bytes of a file, for the format check. */
   readHead(file: File): Promise<Uint8Array>;
+  /** The last bytes of a file, for the truncation check; without it, that check is skipped. */
+  readTail?(file: File): Promise<Uint8Array>;
   /** The file's base64. */
   encode(file: File, options: EncodeOptions): Promise<Blob>;
   send(options: SendOptions): Promise<UploadResult>;
@@ -177,10 +179,14 @@ export function createUploadQueue(deps: UploadQueueDeps): UploadQueue {
 
   const runCheck = (id: string, file: File) => {
     Promise.resolve()
-      .then(() => deps.readHead(file))
+      .then(() => Promise.all([deps.readHead(file), deps.readTail ? deps.readTail(file) : null]))
       .then(
-        (head) => {
-          const check = checkFormat(file.name, head);
+        ([head, tail]) => {
+          const check = checkFormat(
+            file.name,
+            head,
+            tail ? { bytes: tail, size: file.size } : undefined,
+          );
           const item = find(id);
           if (!item) return;
           const ext = check.status === 'ok' ? check.ext : item.ext;

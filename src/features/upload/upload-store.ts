@@ -2,7 +2,7 @@
 // settings. It lives at module level so uploads continue while the user browses other pages.
 import { authStatus } from '../../api/client.ts';
 import { loadConnectionSettings } from '../../lib/connection-settings.ts';
-import { encodeFile, readFileHead } from './encode-file.ts';
+import { encodeFile, readFileHead, readFileTail } from './encode-file.ts';
 import { createUploadQueue } from './upload-queue.ts';
 import type { UploadQueue } from './upload-queue.ts';
 import { sendUpload } from './upload-request.ts';
@@ -11,6 +11,7 @@ import type { Announcer } from './upload-status.ts';
 
 export const uploadQueue: UploadQueue = createUploadQueue({
   readHead: readFileHead,
+  readTail: readFileTail,
   encode: encodeFile,
   send: ({ content, fields, signal, onProgress }) =>
     sendUpload({

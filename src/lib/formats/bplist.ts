@@ -85,18 +85,27 @@ export function parseBplist(bytes: Uint8Array): PlistValue {
     return value;
   };
 
+  // The trailer is the file's last 32 bytes. A file that starts like a binary plist but whose end
+  // is no consistent trailer was cut short (or damaged): said so, since cut files are the common
+  // case (an interrupted download or copy).
+  const cut = (reason: string): never => fail(`truncated or damaged: ${reason}`);
   const trailer = bytes.length - TRAILER_SIZE;
   const offsetSize = bytes[trailer + 6]!;
   const refSize = bytes[trailer + 7]!;
-  if (offsetSize < 1 || offsetSize > 8 || refSize < 1 || refSize > 8) fail('bad trailer sizes');
-  const objectCount = readUint(trailer + 8, 8);
-  const topObject = readUint(trailer + 16, 8);
-  const tableOffset = readUint(trailer + 24, 8);
-  if (objectCount < 1) fail('no objects');
+  if (offsetSize < 1 || offsetSize > 8 || refSize < 1 || refSize > 8) cut('bad trailer sizes');
+  const readTrailerUint = (pos: number): number => {
+    let value = 0;
+    for (let k = 0; k < 8; k++) value = value * 256 + bytes[pos + k]!;
+    return Number.isSafeInteger(value) ? value : cut('trailer integer out of range');
+  };
+  const objectCount = readTrailerUint(trailer + 8);
+  const topObject = readTrailerUint(trailer + 16);
+  const tableOffset = readTrailerUint(trailer + 24);
+  if (objectCount < 1) cut('no objects');
   if (objectCount > PLIST_MAX_OBJECTS) fail(`more than ${PLIST_MAX_OBJECTS} objects`);
-  if (topObject >= objectCount) fail('top object out of range');
-  if (tableOffset < MAGIC.length || tableOffset > trailer) fail('offset table out of range');
-  if (objectCount > (trailer - tableOffset) / offsetSize) fail('offset table truncated');
+  if (topObject >= objectCount) cut('top object out of range');
+  if (tableOffset < MAGIC.length || tableOffset > trailer) cut('offset table out of range');
+  if (objectCount > (trailer - tableOffset) / offsetSize) cut('offset table truncated');
 
   const objectsEnd = tableOffset;
   const cache: Array<PlistValue | undefined> = new Array<PlistValue | undefined>(objectCount);

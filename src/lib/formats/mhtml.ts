@@ -43,6 +43,12 @@ export interface Mhtml {
   parts: MhtmlPart[];
   /** The root HTML document; also present in `parts`. */
   main: MhtmlPart;
+  /**
+   * Why the archive looks cut short, or `null` when it is whole: a multipart without its closing
+   * delimiter (`--boundary--`, which every writer ends with), or a `start` part that is missing.
+   * Parsing still succeeds (a preview can show what is there); an upload refuses it.
+   */
+  truncated: string | null;
 }
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -338,7 +344,8 @@ function startsWithAt(bytes: Uint8Array, pos: number, needle: Uint8Array): boole
 /**
  * Splits `bytes[start, end)` on `--boundary` delimiter lines. The line break before a delimiter
  * belongs to it; the preamble and the epilogue after `--boundary--` are dropped; a missing closing
- * delimiter ends the last part at `end`. More than `maxParts` parts is a FormatError.
+ * delimiter ends the last part at `end` (and `closed` is false). More than `maxParts` parts is a
+ * FormatError.
  */
 function splitMultipart(
   bytes: Uint8Array,
@@ -346,7 +353,7 @@ function splitMultipart(
   end: number,
   boundary: string,
   maxParts: number,
-): Array<[number, number]> {
+): { ranges: Array<[number, number]>; closed: boolean } {
   const delimiter = asciiEncoder.encode(`--${boundary}`);
   const ranges: Array<[number, number]> = [];
   let partStart = -1;
@@ -366,7 +373,7 @@ function splitMultipart(
           ranges.push([partStart, partEnd]);
           if (ranges.length > maxParts) tooManyParts();
         }
-        if (closing) return ranges;
+        if (closing) return { ranges, closed: true };
         if (bytes[p] === 0x0d) p++;
         if (bytes[p] === 0x0a) p++;
         partStart = Math.min(p, end);
@@ -379,7 +386,7 @@ function splitMultipart(
     lineStart = nl + 1;
   }
   if (partStart !== -1) ranges.push([partStart, end]);
-  return ranges;
+  return { ranges, closed: false };
 }
 
 interface RawPart {
@@ -408,8 +415,16 @@ function collectParts(
   boundary: string,
   depth: number,
   out: RawPart[],
+  state: { closed: boolean },
 ): void {
-  const ranges = splitMultipart(bytes, start, end, boundary, MHTML_MAX_PARTS - out.length);
+  const { ranges, closed } = splitMultipart(
+    bytes,
+    start,
+    end,
+    boundary,
+    MHTML_MAX_PARTS - out.length,
+  );
+  if (!closed) state.closed = false;
   for (const [partStart, partEnd] of ranges) {
     const block = readHeaderBlock(
       bytes,
@@ -426,7 +441,7 @@ function collectParts(
       nestedBoundary.length <= MHTML_MAX_BOUNDARY_LENGTH &&
       depth < MHTML_MAX_NESTING
     ) {
-      collectParts(bytes, block.bodyStart, partEnd, nestedBoundary, depth + 1, out);
+      collectParts(bytes, block.bodyStart, partEnd, nestedBoundary, depth + 1, out, state);
       continue;
     }
     const location = block.headers.get('content-location')?.trim();
@@ -510,7 +525,8 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
     throw new FormatError('mhtml', 'boundary too long');
 
   const rawParts: RawPart[] = [];
-  collectParts(bytes, top.bodyStart, bytes.length, boundary, 0, rawParts);
+  const state = { closed: true };
+  collectParts(bytes, top.bodyStart, bytes.length, boundary, 0, rawParts, state);
   if (rawParts.length === 0) throw new FormatError('mhtml', 'no MIME parts');
   const mainRaw = pickMain(rawParts, contentType.params);
   if (!mainRaw) throw new FormatError('mhtml', 'no HTML part');
@@ -554,7 +570,14 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
   const subject = rawSubject === undefined ? null : decodeEncodedWords(rawSubject);
   if (subject !== null) headers.set('subject', subject);
   const dateValue = headers.get('date');
+  const startId = contentType.params.get('start');
+  let truncated: string | null = null;
+  if (!state.closed) truncated = 'the closing boundary is missing';
+  else if (startId && !rawParts.some((part) => part.contentId === stripAngles(startId))) {
+    truncated = 'the start part it declares is missing';
+  }
   return {
+    truncated,
     headers,
     date: dateValue ? parseMailDate(dateValue) : null,
     snapshotLocation: headers.get('snapshot-content-location')?.trim() || null,

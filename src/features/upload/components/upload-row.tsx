@@ -34,6 +34,7 @@ function formatFixes(check: FormatCheck | null): { ext: WebpageExt; label: strin
       return [{ ext: check.named, label: 'Upload anyway' }];
     case 'ok':
     case 'empty':
+    case 'truncated': // the server would refuse it: nothing to offer
       return [];
   }
 }
