@@ -3,7 +3,7 @@
 // progress bar, dates are relative with the exact date on hover, and sizes are for humans.
 import type { Page, Route } from '@playwright/test';
 import { formatBytes } from '../src/lib/display.ts';
-import { makeHtml } from '../test/support/archives.ts';
+import { makeHtml, makeMhtml, withMissingStartPart } from '../test/support/archives.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
 
 interface StoredWebpage {
@@ -277,18 +277,17 @@ test('uploads end with one message: a batch is counted, a single page can be ope
     file('first.html', 'First upload'),
     file('second.html', 'Second upload'),
     {
+      // Whole at its end, so the page cannot tell before sending; the server refuses it.
       name: 'truncated.mhtml',
       mimeType: 'multipart/related',
-      buffer: Buffer.from(
-        'From: <Saved by Blink>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/related;\r\n' +
-          '\ttype="text/html";\r\n\tboundary="----cut----"\r\n\r\n\r\n------cut----\r\nConte',
-        'latin1',
-      ),
+      buffer: withMissingStartPart(makeMhtml({ html: '<html><body><p>Start</p></body></html>' })),
     },
   ]);
   const batch = refused(page, 'Uploads finished: 2 webpages added, 1 failed');
   await expect(batch).toBeVisible();
-  await expect(batch).toContainText('truncated.mhtml: Could not be read as MHTML');
+  await expect(batch).toContainText(
+    'truncated.mhtml: Could not be read as MHTML: the file is truncated: the start part it declares is missing',
+  );
   await expect(page.locator('.toasts').getByRole('status')).toHaveCount(0);
 
   // A single upload: the message offers to open its page.

@@ -2,7 +2,13 @@
 // name lies about its format, a file already in the archive, and files that are no webpage at all.
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../test/support/archives.ts';
+import {
+  makeHtml,
+  makeMhtml,
+  makePng,
+  makeWebarchive,
+  withMissingStartPart,
+} from '../test/support/archives.ts';
 import { captureMhtml, startSourceSite } from './support/capture.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
 
@@ -233,25 +239,56 @@ test('files that are not webpages fail with a clear reason and leave the archive
   ).toBeVisible();
   expect(await listAll(archive)).toEqual([]);
 
-  // Sent anyway, the server cannot read it, and the row says why.
+  // Sent anyway, the server cannot read it, and the row says why in the server's words.
   await noise.getByRole('button', { name: 'Upload anyway' }).click();
-  await expect(noise.getByText('Could not be read as MHTML', { exact: true })).toBeVisible();
+  await expect(
+    noise.getByText('Could not be read as MHTML: mhtml: does not start with a MIME header', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(noise).toHaveAttribute('data-status', 'failed');
 
-  // Looks like MHTML (a multipart header) but the body is cut off: only the server can tell.
-  await page.getByLabel('Files to upload').setInputFiles({
-    name: 'truncated.mhtml',
-    mimeType: 'multipart/related',
-    buffer: Buffer.from(
-      'From: <Saved by Blink>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/related;\r\n' +
-        '\ttype="text/html";\r\n\tboundary="----cut----"\r\n\r\n\r\n------cut----\r\nConte',
-      'latin1',
-    ),
+  // A Chrome MHTML cut short (an interrupted download): its end lacks the closing boundary, so the
+  // page says so before sending, and offers nothing but removing it.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/webpages')) {
+      uploads.push(request.url());
+    }
   });
-  const truncated = uploadRow(page, 'truncated.mhtml');
-  await expect(truncated.getByText('Could not be read as MHTML', { exact: true })).toBeVisible();
-  await expect(truncated.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await expect(page.getByText('3 files: 1 need attention, 2 failed')).toBeVisible();
+  await page.getByLabel('Files to upload').setInputFiles({
+    name: 'cut.mhtml',
+    mimeType: 'multipart/related',
+    buffer: makeMhtml({ html: '<html><body><p>Cut</p></body></html>' }).subarray(0, 400),
+  });
+  const cut = uploadRow(page, 'cut.mhtml');
+  await expect(
+    cut.getByText('This MHTML file is truncated: its closing MIME boundary is missing'),
+  ).toBeVisible();
+  // A final state: the file waits for the user, and nothing was or will be sent.
+  expect(uploads).toEqual([]);
+  await expect(cut.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(cut.getByRole('button', { name: /^Upload/ })).toHaveCount(0);
+
+  // Whole at its end but missing the part it declares as the page: only the server can tell, and
+  // the row gives its reason.
+  const declared = withMissingStartPart(
+    makeMhtml({ html: '<html><body><p>Start</p></body></html>' }),
+  );
+  await page.getByLabel('Files to upload').setInputFiles({
+    name: 'startless.mhtml',
+    mimeType: 'multipart/related',
+    buffer: declared,
+  });
+  const startless = uploadRow(page, 'startless.mhtml');
+  await expect(
+    startless.getByText(
+      'Could not be read as MHTML: the file is truncated: the start part it declares is missing',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(startless.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByText('4 files: 2 need attention, 2 failed')).toBeVisible();
 
   expect(await listAll(archive)).toEqual([]);
 });

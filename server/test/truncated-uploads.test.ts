@@ -2,7 +2,7 @@
 // says it is truncated, and nothing is stored; the whole file is accepted.
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeMhtml, makeWebarchive } from '../../test/support/archives.ts';
+import { makeMhtml, makeWebarchive, withMissingStartPart } from '../../test/support/archives.ts';
 import { fails, ok, upload } from './support/api.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -53,13 +53,13 @@ describe('a truncated MHTML', () => {
   });
 
   it('a declared start part that is missing is refused as truncated', async () => {
-    const file = makeMhtml({
-      html: '<html><head><title>Start</title></head><body><p>x</p></body></html>',
-      url: 'https://start.example/',
-    })
-      .toString('latin1')
-      .replace('\ttype="text/html";', '\ttype="text/html"; start="<missing@mhtml.blink>";');
-    expect(await refused(Buffer.from(file, 'latin1'), 'mhtml')).toBe(
+    const file = withMissingStartPart(
+      makeMhtml({
+        html: '<html><head><title>Start</title></head><body><p>x</p></body></html>',
+        url: 'https://start.example/',
+      }),
+    );
+    expect(await refused(file, 'mhtml')).toBe(
       'parse error: the file is truncated: the start part it declares is missing',
     );
     expect(await storedCount()).toBe(0);

@@ -270,6 +270,20 @@ export function makeMhtml(options: MhtmlOptions): Buffer {
   return Buffer.from(sections.join(''), 'latin1');
 }
 
+/**
+ * An MHTML whose header declares a `start` part that is not in the file (a capture that lost its
+ * page part): whole at its end, so only a full parse can tell it is truncated.
+ */
+export function withMissingStartPart(mhtml: Buffer): Buffer {
+  const text = mhtml.toString('latin1');
+  const declared = text.replace(
+    '\ttype="text/html";',
+    '\ttype="text/html"; start="<missing@mhtml.blink>";',
+  );
+  if (declared === text) throw new Error('withMissingStartPart: no type parameter to extend');
+  return Buffer.from(declared, 'latin1');
+}
+
 export interface WebarchiveResourceOptions {
   url: string;
   mimeType: string;

@@ -9,13 +9,27 @@ export class FileReadError extends Error {
   override readonly name = 'FileReadError';
 }
 
+const PARSE_ERROR_PREFIX = 'parse error:';
+
+/**
+ * A file the server could not parse (E0001). Its message begins with `parse error:` (Folio's and
+ * HamsterBase's words, openapi/archive.yaml); the reason after it is shown, e.g. that the file is
+ * truncated.
+ */
+function unreadable(ext: WebpageExt, message: string): string {
+  const sentence = `Could not be read as ${FORMAT_LABELS[ext]}`;
+  if (!message.startsWith(PARSE_ERROR_PREFIX)) return sentence;
+  const reason = message.slice(PARSE_ERROR_PREFIX.length).trim();
+  return reason ? `${sentence}: ${reason}` : sentence;
+}
+
 /** The sentence shown for a failed upload of a file sent as `ext`. */
 export function describeUploadError(error: unknown, ext: WebpageExt): string {
   if (error instanceof FileReadError) return `Could not read the file: ${error.message}`;
   if (!isApiError(error)) {
     return error instanceof Error && error.message ? error.message : 'The upload failed';
   }
-  if (error.code === 'E0001') return `Could not be read as ${FORMAT_LABELS[ext]}`;
+  if (error.code === 'E0001') return unreadable(ext, error.message);
   switch (error.kind) {
     case 'offline':
       return error.message.startsWith('The archive address')

@@ -367,6 +367,14 @@ describe('describeUploadError', () => {
     expect(describeUploadError(e0001, 'mhtml')).toBe('Could not be read as MHTML');
     expect(describeUploadError(e0001, 'webarchive')).toBe('Could not be read as Safari webarchive');
     expect(describeUploadError(e0001, 'html')).toBe('Could not be read as HTML');
+    const cut = new ApiError({
+      kind: 'parse',
+      code: 'E0001',
+      message: 'parse error: the file is truncated: its closing MIME boundary is missing',
+    });
+    expect(describeUploadError(cut, 'mhtml')).toBe(
+      'Could not be read as MHTML: the file is truncated: its closing MIME boundary is missing',
+    );
     expect(describeUploadError(http(413), 'html')).toBe('Too large for the server');
     expect(describeUploadError(http(401), 'html')).toBe('Token refused — check Settings');
     expect(describeUploadError(http(400, 'link is invalid'), 'html')).toBe('link is invalid');

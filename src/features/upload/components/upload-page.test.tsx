@@ -182,9 +182,13 @@ describe('UploadPage', () => {
     await user.upload(screen.getByLabelText('Files to upload'), [html('bad.html')]);
     const bad = row('bad.html');
     await waitFor(() =>
-      expect(within(bad).getByText('Could not be read as HTML')).toBeInTheDocument(),
+      expect(
+        within(bad).getByText('Could not be read as HTML: parse file failed'),
+      ).toBeInTheDocument(),
     );
-    expect(screen.getByRole('status')).toHaveTextContent('bad.html: Could not be read as HTML');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'bad.html: Could not be read as HTML: parse file failed',
+    );
 
     await user.click(within(bad).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(within(bad).getByText('Added')).toBeInTheDocument());
