@@ -92,7 +92,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'src/lib/**/*.test.ts', 'test/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'src/lib/**/*.test.ts',
+            'test/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           // The SDK's published dist uses extension-less ESM imports that plain Node cannot load;
           // let Vite resolve it.

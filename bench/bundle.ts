@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { log, type Report } from './report.ts';
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -16,7 +16,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 const KB = 1000;
 
@@ -51,37 +51,57 @@ function chunkName(file: string): string {
     .replace(/\.(js|css)$/, '');
 }
 
-export function measureBundle(report: Report, distDir: string): void {
+/** The build's manifest (`vite build --manifest`), or `null` when it wrote none. */
+export function readManifest(distDir: string): Manifest | null {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) {
-    report.unmeasurable('bundle.first.js.gzip', 'kB', 'the build wrote no manifest');
-    return;
-  }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry === true);
-  if (entryKey === undefined) {
-    report.unmeasurable('bundle.first.js.gzip', 'kB', 'the manifest has no entry');
-    return;
-  }
+  if (!existsSync(manifestPath)) return null;
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+}
 
-  // The first screen: the entry and everything it imports statically (modulepreloaded).
-  const firstKeys = new Set<string>();
+/**
+ * What the first screen loads: the entry chunk and every chunk it imports statically (they are
+ * modulepreloaded), with their CSS; `null` when the manifest has no entry. Dynamic imports are
+ * loaded later and left out.
+ */
+export function firstScreen(manifest: Manifest): { js: Set<string>; css: Set<string> } | null {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry === true);
+  if (entryKey === undefined) return null;
+  const keys = new Set<string>();
   const visit = (key: string) => {
-    if (firstKeys.has(key)) return;
-    firstKeys.add(key);
+    if (keys.has(key)) return;
+    keys.add(key);
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(entryKey);
-  const firstJs = new Set<string>();
-  const firstCss = new Set<string>();
-  for (const key of firstKeys) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
     const chunk = manifest[key];
     if (chunk === undefined) continue;
-    if (chunk.file.endsWith('.js')) firstJs.add(chunk.file);
-    for (const css of chunk.css ?? []) firstCss.add(css);
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
   }
-  const sum = (files: Iterable<string>) =>
-    [...files].reduce((total, file) => total + gzipKb(join(distDir, file)), 0);
+  return { js, css };
+}
+
+/** The gzipped size (level 9) of `files` under `distDir`, in kB. */
+export function gzippedKb(distDir: string, files: Iterable<string>): number {
+  return [...files].reduce((total, file) => total + gzipKb(join(distDir, file)), 0);
+}
+
+export function measureBundle(report: Report, distDir: string): void {
+  const manifest = readManifest(distDir);
+  if (manifest === null) {
+    report.unmeasurable('bundle.first.js.gzip', 'kB', 'the build wrote no manifest');
+    return;
+  }
+  const first = firstScreen(manifest);
+  if (first === null) {
+    report.unmeasurable('bundle.first.js.gzip', 'kB', 'the manifest has no entry');
+    return;
+  }
+  const { js: firstJs, css: firstCss } = first;
+  const sum = (files: Iterable<string>) => gzippedKb(distDir, files);
   report.add({
     name: 'bundle.first.js.gzip',
     value: sum(firstJs),
