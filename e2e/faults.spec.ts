@@ -175,10 +175,11 @@ test.describe('a slow server', () => {
   let proxy: SlowProxy;
 
   test.beforeEach(async () => {
-    proxy = await startSlowProxy(server.url, 1500);
+    proxy = await startSlowProxy(server.url, 0);
   });
 
   test.afterEach(async () => {
+    proxy.release();
     await proxy.close();
   });
 
@@ -187,38 +188,46 @@ test.describe('a slow server', () => {
 
   test('shows loading states, and double clicks send each change once', async ({ page }) => {
     const [id] = await seed(['Slow page']);
+    // Every answer waits until the test releases it: the loading states last as long as needed.
+    proxy.hold();
     await open(page, proxy.url);
     // The list is loading: placeholders, not an empty library.
-    const loading = page.getByRole('status').filter({ hasText: 'Loading webpages…' });
-    await expect(loading).toBeVisible();
-    await expect(loading).toHaveAttribute('aria-busy', 'true');
-    await expect(rows(page).getByRole('link', { name: 'Slow page' })).toBeVisible({
-      timeout: 15_000,
-    });
+    await expect(
+      page.locator('[role="status"][aria-busy="true"]').filter({ hasText: 'Loading webpages…' }),
+    ).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
+    proxy.release();
+    await expect(rows(page).getByRole('link', { name: 'Slow page' })).toBeVisible();
 
     await rows(page).getByRole('link', { name: 'Slow page' }).click();
-    await expect(page.getByRole('heading', { name: 'Slow page' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Slow page' })).toBeVisible();
 
-    // Like, double-clicked: one request; the button shows the change at once.
+    // Like, double-clicked while the server's answer waits: one request; the button shows the
+    // change at once.
+    proxy.hold();
     await page.getByRole('button', { name: 'Like', exact: true }).dblclick();
     await expect(page.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible();
     await expect.poll(() => patches(id!).length).toBe(1);
-    await page.waitForTimeout(proxy.delayMs + 500);
-    expect(patches(id!)).toHaveLength(1);
+    // Both clicks were handled before the answer came: a second request would be on its way now.
+    proxy.release();
     await expect
       .poll(async () => (await api<{ liked: boolean }>('GET', `/webpages/${id}`)).liked)
       .toBe(true);
+    await expect.poll(() => proxy.pending).toBe(0);
+    expect(patches(id!)).toHaveLength(1);
 
-    // Save, double-clicked: one request; the form says it is saving.
+    // Save, double-clicked: one request; the form says it is saving until the answer comes.
     await page.getByRole('button', { name: 'Edit title' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill('Slow page, renamed');
     const save = page.getByRole('button', { name: 'Save', exact: true });
+    proxy.hold();
     await save.dblclick();
     await expect(save).toBeDisabled();
     await expect(save).toHaveAttribute('aria-busy', 'true');
-    await expect(page.getByRole('heading', { name: 'Slow page, renamed' })).toBeVisible({
-      timeout: 15_000,
-    });
+    await expect.poll(() => patches(id!).length).toBe(2);
+    proxy.release();
+    await expect(page.getByRole('heading', { name: 'Slow page, renamed' })).toBeVisible();
+    await expect.poll(() => proxy.pending).toBe(0);
     expect(patches(id!)).toHaveLength(2);
     expect((await api<{ title: string }>('GET', `/webpages/${id}`)).title).toBe(
       'Slow page, renamed',

@@ -115,17 +115,40 @@ export interface SlowProxy {
   delayMs: number;
   /** `METHOD path` of every API request that reached the proxy, in order. */
   readonly requests: string[];
+  /** From now on, API answers wait (the requests reach the server) until `release()`. */
+  hold(): void;
+  /** Sends every held answer, and lets the next ones through. */
+  release(): void;
+  /** How many API answers are held or delayed right now. */
+  readonly pending: number;
   close(): Promise<void>;
 }
 
-/** A loopback HTTP proxy to `target` that delays API answers and records API requests. */
+/**
+ * A loopback HTTP proxy to `target` that records API requests and holds their answers back: by
+ * `delayMs`, or until `release()` after `hold()` (a state a test controls, so a loading state
+ * lasts as long as the test needs on a machine of any speed).
+ */
 export async function startSlowProxy(target: string, delayMs: number): Promise<SlowProxy> {
   const upstream = new URL(target);
   const requests: string[] = [];
+  let held: (() => void)[] | null = null;
+  let pending = 0;
   const proxy: SlowProxy = {
     url: '',
     delayMs,
     requests,
+    hold: () => {
+      held ??= [];
+    },
+    release: () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const send of waiting) send();
+    },
+    get pending() {
+      return pending;
+    },
     close: () =>
       new Promise((done) => {
         server.closeAllConnections();
@@ -149,8 +172,15 @@ export async function startSlowProxy(target: string, delayMs: number): Promise<S
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);
         };
-        if (isApi && proxy.delayMs > 0) setTimeout(send, proxy.delayMs);
-        else send();
+        if (!isApi) return send();
+        pending++;
+        const sendLater = () => {
+          pending--;
+          send();
+        };
+        if (held) held.push(sendLater);
+        else if (proxy.delayMs > 0) setTimeout(sendLater, proxy.delayMs);
+        else sendLater();
       },
     );
     forward.on('error', () => {
