@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
 
 async function expectNoSeriousViolations(p: Page, route: string) {
   const { violations } = await new AxeBuilder({ page: p })
@@ -19,41 +19,33 @@ async function expectNoSeriousViolations(p: Page, route: string) {
   expect(serious, `axe on ${route}`).toEqual([]);
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`every route passes axe in the ${theme} theme`, async ({ page: p, archive }) => {
-    test.setTimeout(120_000);
-    const { id } = await archive.upload(
-      makeHtml({
-        title: 'Quokka facts',
-        body: '<p>Small marsupials of Rottnest island.</p>',
-        singleFileUrl: 'https://animals.example/q',
-      }),
-      'html',
-    );
-    await archive.api('PATCH', `/webpages/${id}`, { labels: ['animals'] });
-    const view = await archive.api<{ id: string }>('POST', '/views', { title: 'All pages' });
-    await p.emulateMedia({ colorScheme: theme });
-    await archive.open(p, '/settings');
-    await p.getByRole('radio', { name: theme === 'dark' ? 'Dark' : 'Light' }).check();
+type Route = { path: string; ready: (p: Page) => Promise<void> };
 
-    const routes: { path: string; ready: (p: Page) => Promise<void> }[] = [
-      { path: '/', ready: (q) => expect(q.getByRole('list', { name: 'Webpages' })).toBeVisible() },
-      {
-        path: `/webpages/${id}`,
-        ready: (q) => expect(q.locator('iframe[title^="Preview of"]')).toBeVisible(),
-      },
-      {
-        path: `/webpages/${id}/preview`,
-        ready: (q) => expect(q.locator('iframe[title^="Preview of"]')).toBeVisible(),
-      },
-      { path: '/views', ready: (q) => expect(q.getByText('All pages').first()).toBeVisible() },
-      { path: '/views/new', ready: (q) => expect(q.locator('main h1')).toBeVisible() },
-      { path: `/views/${view.id}`, ready: (q) => expect(q.locator('main h1')).toBeVisible() },
-      { path: '/upload', ready: (q) => expect(q.locator('main h1')).toBeVisible() },
-      {
-        path: '/settings',
-        ready: (q) => expect(q.getByText(/^Folio \d/)).toBeVisible(),
-      },
+/** The archive every group is checked on: a labelled page and a view. */
+async function seedArchive(archive: Archive): Promise<{ id: string; viewId: string }> {
+  const { id } = await archive.upload(
+    makeHtml({
+      title: 'Quokka facts',
+      body: '<p>Small marsupials of Rottnest island.</p>',
+      singleFileUrl: 'https://animals.example/q',
+    }),
+    'html',
+  );
+  await archive.api('PATCH', `/webpages/${id}`, { labels: ['animals'] });
+  const view = await archive.api<{ id: string }>('POST', '/views', { title: 'All pages' });
+  return { id, viewId: view.id };
+}
+
+const preview = (q: Page) => expect(q.locator('iframe[title^="Preview of"]')).toBeVisible();
+const heading = (q: Page) => expect(q.locator('main h1')).toBeVisible();
+const library = (q: Page) => expect(q.getByRole('list', { name: 'Webpages' })).toBeVisible();
+
+/** The routes, in groups small enough to stay well inside a test's time on a busy machine. */
+const GROUPS: { name: string; routes: (ids: { id: string; viewId: string }) => Route[] }[] = [
+  {
+    name: 'the library and search',
+    routes: () => [
+      { path: '/', ready: library },
       {
         path: '/search?q=quokka',
         ready: (q) => expect(q.getByRole('list', { name: 'Search results' })).toBeVisible(),
@@ -62,24 +54,65 @@ for (const theme of ['light', 'dark'] as const) {
         path: '/search?q=zq',
         ready: (q) => expect(q.getByText('No webpages match')).toBeVisible(),
       },
+    ],
+  },
+  {
+    name: 'a webpage’s detail and full window',
+    routes: ({ id }) => [
+      { path: `/webpages/${id}`, ready: preview },
+      { path: `/webpages/${id}/preview`, ready: preview },
+    ],
+  },
+  {
+    name: 'views',
+    routes: ({ viewId }) => [
+      { path: '/views', ready: (q) => expect(q.getByText('All pages').first()).toBeVisible() },
+      { path: '/views/new', ready: heading },
+      { path: `/views/${viewId}`, ready: heading },
+    ],
+  },
+  {
+    name: 'upload, settings and not found',
+    routes: () => [
+      { path: '/upload', ready: heading },
+      { path: '/settings', ready: (q) => expect(q.getByText(/^Folio \d/)).toBeVisible() },
       { path: '/no/such/page', ready: (q) => expect(q.locator('h1').first()).toBeVisible() },
-    ];
-    for (const route of routes) {
-      await p.goto(`${archive.url}${route.path}`);
-      await route.ready(p);
-      await p.waitForLoadState('networkidle');
-      await expect(p.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectNoSeriousViolations(p, route.path);
+    ],
+  },
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`the ${theme} theme`, () => {
+    for (const group of GROUPS) {
+      test(`${group.name} pass axe`, async ({ page: p, archive }) => {
+        const ids = await seedArchive(archive);
+        await p.emulateMedia({ colorScheme: theme });
+        await archive.open(p, '/settings');
+        await p.getByRole('radio', { name: theme === 'dark' ? 'Dark' : 'Light' }).check();
+        for (const route of group.routes(ids)) {
+          await p.goto(`${archive.url}${route.path}`);
+          await route.ready(p);
+          await p.waitForLoadState('networkidle');
+          await expect(p.locator('html')).toHaveAttribute('data-theme', theme);
+          await expectNoSeriousViolations(p, route.path);
+        }
+      });
     }
 
-    // A dialog: the keyboard shortcuts.
-    await p.goto(`${archive.url}/`);
-    await expect(p.getByRole('list', { name: 'Webpages' })).toBeVisible();
-    await p.waitForLoadState('networkidle');
-    await p.keyboard.press('?');
-    const dialog = p.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-    await expectNoSeriousViolations(p, 'shortcuts dialog');
+    test('the keyboard shortcuts dialog passes axe', async ({ page: p, archive }) => {
+      await seedArchive(archive);
+      await p.emulateMedia({ colorScheme: theme });
+      await archive.open(p, '/settings');
+      await p.getByRole('radio', { name: theme === 'dark' ? 'Dark' : 'Light' }).check();
+      await p.goto(`${archive.url}/`);
+      await library(p);
+      await p.waitForLoadState('networkidle');
+      await expect(p.locator('html')).toHaveAttribute('data-theme', theme);
+      await p.keyboard.press('?');
+      const dialog = p.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+      await expectNoSeriousViolations(p, 'shortcuts dialog');
+    });
   });
 }
