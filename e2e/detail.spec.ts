@@ -374,11 +374,8 @@ test('delete offers Undo: undone, the page stays; not undone (or the tab left), 
   await expect(list.getByRole('link', { name: leaving!.title })).toHaveCount(0);
 });
 
-test('Previous and Next follow the list the page was opened from, across the list’s pages', async ({
-  page,
-  archive,
-}) => {
-  // 33 pages: title A→Z puts 30 on page 1 and 3 on page 2.
+test.describe('Previous and Next follow the list the page was opened from', () => {
+  // 33 pages: title A→Z puts 30 on page 1 and 3 on page 2; odd numbers are liked.
   const pages: SeedPage[] = Array.from({ length: 33 }, (_, i) => ({
     title: `Neighbour ${String(i + 1).padStart(2, '0')}`,
     host: 'neighbours.example.com',
@@ -387,51 +384,64 @@ test('Previous and Next follow the list the page was opened from, across the lis
     read: false,
     labels: [],
   }));
-  const seeded = await seed(archive, pages);
-  const idOf = (title: string) => seeded.find((p) => p.title === title)!.id;
   const titles = byTitle(pages);
-  const previous = page.getByRole('button', { name: 'Previous', exact: true });
-  const next = page.getByRole('button', { name: 'Next', exact: true });
-  const expectOn = async (title: string) => {
-    await expect(page).toHaveURL(`${archive.url}/webpages/${idOf(title)}`);
-    await expect(heading(page, title)).toBeVisible();
-  };
 
-  // Within page 1 of A→Z.
-  await openFromList(page, archive, titles[1]!, '?sort=title_asc');
-  await next.click();
-  await expectOn(titles[2]!);
-  await previous.click();
-  await previous.click();
-  await expectOn(titles[0]!);
-  await expect(previous).toBeDisabled();
+  async function setUp(page: Page, archive: Archive) {
+    const seeded = await seed(archive, pages);
+    const idOf = (title: string) => seeded.find((p) => p.title === title)!.id;
+    return {
+      previous: page.getByRole('button', { name: 'Previous', exact: true }),
+      next: page.getByRole('button', { name: 'Next', exact: true }),
+      expectOn: async (title: string) => {
+        await expect(page).toHaveURL(`${archive.url}/webpages/${idOf(title)}`);
+        await expect(heading(page, title)).toBeVisible();
+      },
+    };
+  }
 
-  // From the last of page 1 to the first of page 2 and back.
-  await archive.open(page, '/?sort=title_asc&page=2');
-  await page.getByRole('link', { name: titles[30]!, exact: true }).click();
-  await expectOn(titles[30]!);
-  await previous.click();
-  await expectOn(titles[29]!);
-  // The list a page was opened from survives a reload.
-  await page.reload();
-  await expect(heading(page, titles[29]!)).toBeVisible();
-  await next.click();
-  await expectOn(titles[30]!);
-  await next.click();
-  await next.click();
-  await expectOn(titles[32]!);
-  await expect(next).toBeDisabled();
-  // "← Library" returns to the list the page belongs to now.
-  await page.getByRole('link', { name: '← Library' }).click();
-  await expect(page).toHaveURL(`${archive.url}/?sort=title_asc&page=2`);
+  test('within a page of the list', async ({ page, archive }) => {
+    const { previous, next, expectOn } = await setUp(page, archive);
+    await openFromList(page, archive, titles[1]!, '?sort=title_asc');
+    await next.click();
+    await expectOn(titles[2]!);
+    await previous.click();
+    await previous.click();
+    await expectOn(titles[0]!);
+    await expect(previous).toBeDisabled();
+  });
 
-  // A filtered list: only liked pages (odd numbers), newest first is not used.
-  await openFromList(page, archive, 'Neighbour 03', '?liked=yes&sort=title_asc');
-  await next.click();
-  await expectOn('Neighbour 05');
-  await previous.click();
-  await previous.click();
-  await expectOn('Neighbour 01');
+  test('across the list’s pages, also after a reload', async ({ page, archive }) => {
+    const { previous, next, expectOn } = await setUp(page, archive);
+    // From the first of page 2 to the last of page 1 and back.
+    await archive.open(page, '/?sort=title_asc&page=2');
+    await page.getByRole('link', { name: titles[30]!, exact: true }).click();
+    await expectOn(titles[30]!);
+    await previous.click();
+    await expectOn(titles[29]!);
+    // The list a page was opened from survives a reload.
+    await page.reload();
+    await expect(heading(page, titles[29]!)).toBeVisible();
+    await next.click();
+    await expectOn(titles[30]!);
+    await next.click();
+    await next.click();
+    await expectOn(titles[32]!);
+    await expect(next).toBeDisabled();
+    // "← Library" returns to the list the page belongs to now.
+    await page.getByRole('link', { name: '← Library' }).click();
+    await expect(page).toHaveURL(`${archive.url}/?sort=title_asc&page=2`);
+  });
+
+  test('in a filtered list', async ({ page, archive }) => {
+    const { previous, next, expectOn } = await setUp(page, archive);
+    // Only liked pages (odd numbers).
+    await openFromList(page, archive, 'Neighbour 03', '?liked=yes&sort=title_asc');
+    await next.click();
+    await expectOn('Neighbour 05');
+    await previous.click();
+    await previous.click();
+    await expectOn('Neighbour 01');
+  });
 });
 
 test('keys pressed while the next webpage loads move on from it within the list', async ({
