@@ -253,9 +253,34 @@ describe('view items made by SQLite', () => {
       for (const viewStore of stores) {
         const chunks = viewStore
           .webpagesJson(ViewStore.webpagesQuery(view, NOW))
-          .map((chunk) => chunk.toString('utf8'));
+          .chunks.map((chunk) => chunk.toString('utf8'));
         const made = JSON.parse(`[${chunks.join(',')}]`) as unknown;
         expect(made, JSON.stringify(view)).toEqual(expected);
+      }
+    }
+
+    // Pages of a view (Folio's paging extension) are slices of the whole view, its limit first.
+    for (const view of views.filter((candidate) => candidate.sort !== 0)) {
+      for (const limited of [view, { ...view, enableLimit: true, limit: 5 }]) {
+        const whole = store.views.webpages(limited, NOW).map(toViewListItem);
+        for (const perPage of [1, 7, 50]) {
+          const pages: unknown[] = [];
+          for (let page = 1; ; page++) {
+            const offset = (page - 1) * perPage;
+            const { chunks, more } = store.views.webpagesJson(
+              ViewStore.webpagesQuery(limited, NOW, { offset, count: perPage + 1 }),
+              perPage,
+            );
+            const items = JSON.parse(`[${chunks.map(String).join(',')}]`) as unknown[];
+            expect(items.length).toBeLessThanOrEqual(perPage);
+            expect(more, `${JSON.stringify(limited)} page ${page}`).toBe(
+              whole.length > offset + perPage,
+            );
+            pages.push(...items);
+            if (!more) break;
+          }
+          expect(pages, `${JSON.stringify(limited)} by ${perPage}`).toEqual(whole);
+        }
       }
     }
   });

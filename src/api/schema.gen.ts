@@ -328,6 +328,10 @@ export interface paths {
          *     `Cache-Control: private, no-cache`; a request whose `If-None-Match` names it gets a 304
          *     without the view being read again, until anything in the archive changes. A browser's
          *     cache does this by itself. HamsterBase sends neither.
+         *     Folio's paging extension: with `per_page`, the answer is that page of the view (its limit
+         *     applied first) and carries `hasNext`. A view in random order is never paged (each answer
+         *     is a new order): it answers every page without `hasNext`, and so does HamsterBase, which
+         *     ignores both parameters. A client therefore pages only while answers carry `hasNext`.
          */
         get: operations["listViewWebpages"];
         put?: never;
@@ -441,6 +445,11 @@ export interface components {
         };
         ViewWebpagesList: {
             webpages: components["schemas"]["ViewWebpagesListItem"][];
+            /**
+             * @description Folio, with `per_page` (not for a random order): whether the view has webpages after
+             *     this page. Absent: the answer is the whole view.
+             */
+            hasNext?: boolean;
         };
         UploadWebpageRequest: {
             /** @description The file, standard base64. */
@@ -803,6 +812,13 @@ export interface components {
         ExtQuery: components["schemas"]["WebpageExt"][];
         /** @description 1-based page number. */
         PageQuery: number;
+        /** @description Folio: the 1-based page of the view, with `per_page` (HamsterBase ignores it). */
+        ViewPageQuery: number;
+        /**
+         * @description Folio: webpages per page of the view; without it, the whole view (HamsterBase ignores it
+         *     and always answers the whole view).
+         */
+        ViewPerPageQuery: number;
         /** @description Webpages per page. HamsterBase has no maximum; Folio allows up to 1000. */
         PerPageQuery: number;
         /**
@@ -1390,7 +1406,15 @@ export interface operations {
     };
     listViewWebpages: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Folio: the 1-based page of the view, with `per_page` (HamsterBase ignores it). */
+                page?: components["parameters"]["ViewPageQuery"];
+                /**
+                 * @description Folio: webpages per page of the view; without it, the whole view (HamsterBase ignores it
+                 *     and always answers the whole view).
+                 */
+                per_page?: components["parameters"]["ViewPerPageQuery"];
+            };
             header?: {
                 /** @description Folio: the ETag of an answer the client has. */
                 "If-None-Match"?: string;

@@ -40,15 +40,20 @@ export async function base64Envelope(path: string): Promise<StreamedEnvelope> {
 }
 
 /**
- * `{"success":true,"data":{"<key>":[<items>]}}` where `items` are chunks of JSON texts joined by
- * commas (each chunk is items joined by commas; chunks are joined by commas too).
+ * `{"success":true,"data":{"<key>":[<items>], ...fields}}` where `items` are chunks of JSON texts
+ * joined by commas (each chunk is items joined by commas; chunks are joined by commas too) and
+ * `fields` small values written before the list.
  */
 export function jsonListEnvelope(
   key: string,
   chunks: readonly Buffer[],
   etag?: string,
+  fields: Readonly<Record<string, boolean | number | string>> = {},
 ): StreamedEnvelope {
-  const head = Buffer.from(`{"success":true,"data":{${JSON.stringify(key)}:[`);
+  const before = Object.entries(fields)
+    .map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)},`)
+    .join('');
+  const head = Buffer.from(`{"success":true,"data":{${before}${JSON.stringify(key)}:[`);
   const tail = Buffer.from(']}}');
   const parts = [
     head,

@@ -81,13 +81,26 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
   // A view has no paging and may hold tens of thousands of pages: its items are made as JSON by
   // the database and streamed out. The answer is named (ETag) by the data's generation and the statement with its parameters:
   // a client that has it gets a 304 without the query being run. A random order is new each time.
-  registry.register('listViewWebpages', ({ params, request }) => {
+  // Folio's paging extension (`per_page`, `page`): one page of the view, one row more than asked
+  // for to tell `hasNext`. A random order is never paged.
+  registry.register('listViewWebpages', ({ params, query, request }) => {
     const view = find(params.view_id);
-    const statement = ViewStore.webpagesQuery(view, context.now());
+    const perPage = view.sort === 0 ? undefined : query.per_page;
+    const slice =
+      perPage === undefined
+        ? undefined
+        : { offset: ((query.page ?? 1) - 1) * perPage, count: perPage + 1 };
+    const statement = ViewStore.webpagesQuery(view, context.now(), slice);
     const etag =
       view.sort === 0 ? undefined : viewEtag(statement, context.store.generation.current());
     if (etag !== undefined && clientHas(request, etag)) return new NotModified(etag);
-    return jsonListEnvelope('webpages', views.webpagesJson(statement), etag);
+    const { chunks, more } = views.webpagesJson(statement, perPage);
+    return jsonListEnvelope(
+      'webpages',
+      chunks,
+      etag,
+      perPage === undefined ? {} : { hasNext: more },
+    );
   });
 }
 

@@ -48,6 +48,12 @@ export type ViewWebpageRecord = WebpageListRecord & { highlights: HighlightRecor
 /** What selects a view's webpages: a stored view, or one being previewed. */
 export type ViewQuery = Pick<NewView, 'filters' | 'match' | 'sort' | 'limit' | 'enableLimit'>;
 
+/** Rows `offset` to `offset + count` of a view (its limit applied first). */
+export interface ViewSlice {
+  offset: number;
+  count: number;
+}
+
 /** The statement that selects a view's webpages (`ViewStore.webpagesQuery`). */
 export interface ViewStatement {
   sql: string;
@@ -214,11 +220,19 @@ export class ViewStore {
    * The statement that selects a view's webpages (their rowids, in its order): what the answer
    * depends on besides the data (a random order aside), so that it can name the answer.
    */
-  static webpagesQuery(view: ViewQuery, now: number): ViewStatement {
+  static webpagesQuery(view: ViewQuery, now: number, slice?: ViewSlice): ViewStatement {
     const where = viewFilterSql(view.filters, view.match, now);
-    const sql = `SELECT w.rowid FROM webpages w WHERE ${where.sql}
+    const viewLimit = view.enableLimit ? view.limit : Infinity;
+    if (slice === undefined) {
+      const sql = `SELECT w.rowid FROM webpages w WHERE ${where.sql}
       ORDER BY ${VIEW_ORDER[view.sort]} LIMIT ?`;
-    return { sql, params: [...where.params, view.enableLimit ? view.limit : -1] };
+      return { sql, params: [...where.params, view.enableLimit ? view.limit : -1] };
+    }
+    // The slice within the view's limit: `count` rows from `offset`, capped where the view ends.
+    const count = Math.max(0, Math.min(slice.count, viewLimit - slice.offset));
+    const sql = `SELECT w.rowid FROM webpages w WHERE ${where.sql}
+      ORDER BY ${VIEW_ORDER[view.sort]} LIMIT ? OFFSET ?`;
+    return { sql, params: [...where.params, count, slice.offset] };
   }
 
   /**
@@ -228,19 +242,24 @@ export class ViewStore {
    * thousands of pages). The view's rows are found and sorted first (rowids only), then made into
    * JSON a chunk at a time, in that order: no text of the whole answer is ever built in one
    * piece (SQLite's growing buffer for 60,000 pages would take twice the answer's size). Both
-   * steps run without a pause, so no write comes between them.
+   * steps run without a pause, so no write comes between them. With `keep`, only the first `keep`
+   * rows are made into JSON, and `more` says whether the statement found more than that.
    */
-  webpagesJson({ sql, params }: ViewStatement): Buffer[] {
-    const rowids = this.statements
+  webpagesJson(
+    { sql, params }: ViewStatement,
+    keep = Infinity,
+  ): { chunks: Buffer[]; more: boolean } {
+    const all = this.statements
       .get(sql)
       .pluck()
       .all(...params) as number[];
+    const rowids = all.length > keep ? all.slice(0, keep) : all;
     const chunks: Buffer[] = [];
     for (let start = 0; start < rowids.length; start += this.chunkRows) {
       const chunk = this.itemsOf.get(JSON.stringify(rowids.slice(start, start + this.chunkRows)));
       if (chunk !== undefined && chunk !== null) chunks.push(chunk);
     }
-    return chunks;
+    return { chunks, more: all.length > keep };
   }
 
   /**
