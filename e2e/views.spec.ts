@@ -271,22 +271,44 @@ test('a webpage opened from a view moves within the view (keys and buttons)', as
   await expect(page).toHaveURL(`${archive.url}/views/${view.id}`);
 });
 
-test('a view of 400 pages draws only the rows on screen and scrolls to the last', async ({
+test('a view of 400 pages loads and draws the rows as the user scrolls, and Next crosses its pages', async ({
   page,
   archive,
 }) => {
   test.setTimeout(120_000);
   const seeded = await seed(archive, variedPages(400));
   const view = await archive.api<StoredView>('POST', '/views', { title: 'Everything', sort: 1 });
+  const viewPages: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(`/views/${view.id}/webpages`)) viewPages.push(url.search);
+  });
   await archive.open(page, `/views/${view.id}`);
   const titles = titlesOf(seeded);
   const rows = viewRows(page, 'Everything');
   await expect(rows.first()).toHaveText(titles[0]!);
+  // Folio's server pages a view: the first 200 come first, the count says there are more.
+  await expect(page.getByText('· 200+ webpages')).toBeVisible();
+  expect(viewPages).toEqual(['?page=1&per_page=200']);
+  expect(await rows.count()).toBeLessThan(100);
+  // Scrolling to the end loads the next page; the end moves until the last webpage is drawn.
+  const last = page.getByRole('link', { name: titles.at(-1)!, exact: true });
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect(last).toBeInViewport({ timeout: 1_000 });
+  }).toPass();
   await expect(page.getByText('· 400 webpages')).toBeVisible();
+  expect(viewPages).toEqual(['?page=1&per_page=200', '?page=2&per_page=200']);
   expect(await rows.count()).toBeLessThan(100);
-  await page.keyboard.press('End');
-  await expect(page.getByRole('link', { name: titles.at(-1)!, exact: true })).toBeInViewport();
-  expect(await rows.count()).toBeLessThan(100);
+
+  // Opened from the view with only its first page loaded, Next goes on into the second page.
+  const at = seeded.find((p) => p.title === titles[199])!;
+  await archive.open(page, `/webpages/${at.id}?view=${view.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: titles[199] })).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: titles[200] })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: titles[199] })).toBeVisible();
 });
 
 test('keys pressed while the next webpage loads move on from it, not again from the one shown', async ({

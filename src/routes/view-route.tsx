@@ -21,7 +21,7 @@ export function loader(queryClient: QueryClient) {
     const id = requireParam(params, 'id');
     await Promise.all([
       queryClient.ensureQueryData(viewOptions(id)),
-      queryClient.ensureQueryData(viewWebpagesOptions(id)),
+      queryClient.ensureInfiniteQueryData(viewWebpagesOptions(id)),
     ]);
     return null;
   };

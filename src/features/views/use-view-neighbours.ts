@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 
 import { useMoveTarget, type DetailNavigation } from '../../components/detail-navigation.ts';
@@ -8,22 +8,30 @@ import { viewWebpagesOptions } from './api/list-view-webpages.ts';
 
 /**
  * Previous and next webpage within a view, for a webpage's detail opened from the view
- * (`paths.webpage(id, { view })`). Inert (nothing fetched) without a view id. The view has no
- * paging, so its cached pages give both neighbours.
+ * (`paths.webpage(id, { view })`). Inert (nothing fetched) without a view id. The view's loaded
+ * webpages give both neighbours; past the last one loaded, Next loads the view's next page
+ * (a server that pages views) and moves on to its first webpage.
  */
 export function useViewNeighbours(webpageId: string, viewId: string | null): DetailNavigation {
   const navigate = useNavigate();
   const enabled = viewId !== null;
-  const webpages = useQuery({ ...viewWebpagesOptions(viewId ?? ''), enabled });
+  const webpages = useInfiniteQuery({ ...viewWebpagesOptions(viewId ?? ''), enabled });
   const view = useQuery({ ...viewOptions(viewId ?? ''), enabled });
-  const items = webpages.data ?? [];
+  const items = webpages.data?.items ?? [];
+  const hasMore = webpages.data?.hasMore ?? false;
   const index = items.findIndex((item) => item.id === webpageId);
 
   const headingRef = useMoveTarget(webpageId);
 
   const go = async (step: 1 | -1) => {
-    const from = items.findIndex((item) => item.id === headingRef.current);
-    const target = from >= 0 ? items[from + step] : undefined;
+    let list = items;
+    let from = list.findIndex((item) => item.id === headingRef.current);
+    if (from >= 0 && step === 1 && from === list.length - 1 && webpages.hasNextPage) {
+      const next = await webpages.fetchNextPage();
+      list = next.data?.items ?? list;
+      from = list.findIndex((item) => item.id === headingRef.current);
+    }
+    const target = from >= 0 ? list[from + step] : undefined;
     if (target && viewId) {
       headingRef.current = target.id;
       await navigate(paths.webpage(target.id, { view: viewId }));
@@ -32,7 +40,7 @@ export function useViewNeighbours(webpageId: string, viewId: string | null): Det
 
   return {
     canGoPrevious: index > 0,
-    canGoNext: index >= 0 && index < items.length - 1,
+    canGoNext: index >= 0 && (index < items.length - 1 || hasMore),
     moving: enabled && webpages.isPending,
     error: webpages.error,
     go,

@@ -107,6 +107,7 @@ export function describeOrder(view: Pick<View, 'sort' | 'limit' | 'enableLimit'>
 }
 
 /** "1 webpage", "2,345 webpages". */
-export function countWebpages(count: number): string {
+export function countWebpages(count: number, more = false): string {
+  if (more) return `${count.toLocaleString('en')}+ webpages`;
   return count === 1 ? '1 webpage' : `${count.toLocaleString('en')} webpages`;
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   memo,
   useLayoutEffect,
@@ -108,7 +108,7 @@ const noSnapshot = () => null;
  */
 export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps) {
   const view = useQuery(viewOptions(viewId));
-  const webpages = useQuery(viewWebpagesOptions(viewId));
+  const webpages = useInfiniteQuery(viewWebpagesOptions(viewId));
   const navigate = useNavigate();
   const remove = useDeleteView();
   const [picks, setPicks] = useState<Picks>({ ids: new Set(), anchor: null, active: -1 });
@@ -120,7 +120,13 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
     isHidden ? toastStore.getSnapshot : noSnapshot,
   );
 
-  const all = webpages.data ?? [];
+  const all = webpages.data?.items ?? [];
+  const hasMore = webpages.data?.hasMore ?? false;
+  const loadMore = () => {
+    if (webpages.hasNextPage && !webpages.isFetchingNextPage && !webpages.isError) {
+      void webpages.fetchNextPage();
+    }
+  };
   const items = isHidden ? all.filter((item) => !isHidden(item.id)) : all;
   const selected = items.filter((item) => picks.ids.has(item.id));
   if (!actionsLoaded && (selected.length > 0 || command)) setActionsLoaded(true);
@@ -166,6 +172,7 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
   useShortcuts({
     j: () => {
       if (count) keyTo(picks.active < 0 ? 0 : Math.min(picks.active + 1, count - 1));
+      if (picks.active + 1 >= count - 1) loadMore();
     },
     k: () => {
       if (count) keyTo(picks.active < 0 ? 0 : Math.max(picks.active - 1, 0));
@@ -239,6 +246,7 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
           busy={webpages.isFetching}
           selectable
           focusRequest={focusRequest}
+          onNearEnd={loadMore}
           renderRow={(item, index, top) => (
             <ViewRow
               key={item.id}
@@ -279,7 +287,9 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
               <span>All webpages</span>
             )}
             <span>· {describeOrder(view.data)}</span>
-            {webpages.data ? <span role="status">· {countWebpages(items.length)}</span> : null}
+            {webpages.data ? (
+              <span role="status">· {countWebpages(items.length, hasMore)}</span>
+            ) : null}
           </div>
         </div>
         <div className="view-page__actions">

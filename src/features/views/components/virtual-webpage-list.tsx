@@ -60,7 +60,12 @@ export interface VirtualWebpageListProps<T> {
    * component, so that only the rows coming into view render.
    */
   renderRow: (item: T, index: number, top: number) => ReactNode;
+  /** Called when the drawn rows reach the last `NEAR_END_ROWS` of `items` (to load more). */
+  onNearEnd?: () => void;
 }
+
+/** How close to the end of the items the drawn rows come before `onNearEnd` is called. */
+export const NEAR_END_ROWS = 50;
 
 /**
  * A webpage list that draws only the rows in and near the window (the page scrolls as usual), so
@@ -77,6 +82,7 @@ export function VirtualWebpageList<T>({
   selectable,
   focusRequest = null,
   renderRow,
+  onNearEnd,
 }: VirtualWebpageListProps<T>) {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -119,6 +125,10 @@ export function VirtualWebpageList<T>({
     row?.querySelector<HTMLElement>('.webpage-row__title')?.focus({ preventScroll: true });
   };
   useLayoutEffect(focusPending);
+  const nearEnd = items.length > 0 && last >= items.length - NEAR_END_ROWS;
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  });
   useEffect(() => {
     if (!focusRequest || focusRequest.seq === handled.current) return;
     handled.current = focusRequest.seq;
