@@ -298,6 +298,15 @@ async function viewLatencies(
       unit: 'rows',
       note: `${(body.length / MB).toFixed(1)} MB answer`,
     });
+    // What the app asks for: the first page (Folio's paging extension, as the view page loads it).
+    await latency(
+      report,
+      client,
+      server,
+      `server.view.${name}.first-page`,
+      `/views/${view.id}/webpages?page=1&per_page=200`,
+      sampling,
+    );
     await client.data('DELETE', `/views/${view.id}`);
   }
 }
