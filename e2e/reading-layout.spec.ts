@@ -2,6 +2,7 @@
 // detail's header on a desktop and can be widened by collapsing the side panel (remembered across
 // reloads); on a phone the page comes first, full width, and the details stay reachable by
 // scrolling past it. The full window keeps Like, Mark as read, Previous / Next and the keys.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
@@ -34,6 +35,15 @@ async function openDetail(page: Page, archive: Archive, title: string) {
   return { id, frame };
 }
 
+/** axe on the app around the frame (the archived page is third-party content). */
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude(FRAME).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) }));
+  expect(serious).toEqual([]);
+}
+
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
   if (!found) throw new Error('not rendered');
@@ -60,6 +70,7 @@ test.describe('at 1440 × 900', () => {
       900,
     );
 
+    await expectNoSeriousViolations(page);
     const toggle = page.getByRole('button', { name: 'Hide details' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await toggle.click();
@@ -116,6 +127,8 @@ for (const width of [360, 414, 768]) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
+
+      await expectNoSeriousViolations(page);
 
       // Like and Mark as read stay at hand while reading.
       const like = page.getByRole('button', { name: 'Like', exact: true });
@@ -174,6 +187,8 @@ for (const width of [1440, 360]) {
         width,
       );
 
+      await expectNoSeriousViolations(page);
+
       // The buttons.
       await page.getByRole('button', { name: 'Like', exact: true }).click();
       await expect(page.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible();
@@ -210,6 +225,46 @@ for (const width of [1440, 360]) {
     });
   });
 }
+
+test('the full window opened from a view moves within the view and leads back into it', async ({
+  page,
+  archive,
+}) => {
+  const pages: SeedPage[] = ['Shelf 01', 'Shelf 02', 'Shelf 03', 'Elsewhere'].map((title) => ({
+    title,
+    host: 'shelf.example',
+    ext: 'html',
+    liked: false,
+    read: false,
+    labels: title.startsWith('Shelf') ? ['shelf'] : [],
+  }));
+  const seeded = await seed(archive, pages);
+  const idOf = (title: string) => seeded.find((p) => p.title === title)!.id;
+  const view = await archive.api<{ id: string }>('POST', '/views', {
+    title: 'Shelf',
+    sort: 1, // title A→Z
+    filters: [{ type: 2, key: 'label', operator: 1, rightOperand: ['shelf'] }],
+  });
+  await archive.open(page, `/webpages/${idOf('Shelf 02')}?view=${view.id}`);
+  await page.getByRole('link', { name: 'Full window' }).click();
+  await expect(page).toHaveURL(
+    `${archive.url}/webpages/${idOf('Shelf 02')}/preview?view=${view.id}`,
+  );
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page).toHaveURL(
+    `${archive.url}/webpages/${idOf('Shelf 03')}/preview?view=${view.id}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Shelf 03' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(
+    `${archive.url}/webpages/${idOf('Shelf 01')}/preview?view=${view.id}`,
+  );
+  await page.getByRole('link', { name: '← Details' }).click();
+  await expect(page).toHaveURL(`${archive.url}/webpages/${idOf('Shelf 01')}?view=${view.id}`);
+  await expect(page.getByRole('link', { name: '← Shelf' })).toBeVisible();
+});
 
 test('a page without a <title> is listed and shown under its first <h1>', async ({
   page,
