@@ -104,7 +104,14 @@ export default tseslint.config(
   },
   ...boundaries,
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}'],
+    files: [
+      'server/**/*.ts',
+      'e2e/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
 );

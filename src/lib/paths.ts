@@ -28,16 +28,19 @@ export interface WebpageContext {
 /** The search parameter that carries a view as a webpage detail's context (`?view=<id>`). */
 export const WEBPAGE_VIEW_PARAM = 'view';
 
+function contextSearch(context?: WebpageContext): URLSearchParams | undefined {
+  return context?.view ? new URLSearchParams({ [WEBPAGE_VIEW_PARAM]: context.view }) : undefined;
+}
+
 export const paths = {
   /** The webpage list, optionally with its filters (see the webpages feature's `toSearchParams`). */
   home: (search?: URLSearchParams) => withSearch('/', search),
   /** A webpage's detail; `context.view` opens it within a view (`/webpages/<id>?view=<view id>`). */
   webpage: (id: string, context?: WebpageContext) =>
-    withSearch(
-      `/webpages/${encodeURIComponent(id)}`,
-      context?.view ? new URLSearchParams({ [WEBPAGE_VIEW_PARAM]: context.view }) : undefined,
-    ),
-  webpagePreview: (id: string) => `/webpages/${encodeURIComponent(id)}/preview`,
+    withSearch(`/webpages/${encodeURIComponent(id)}`, contextSearch(context)),
+  /** A webpage alone in the whole window, in the same context as its detail. */
+  webpagePreview: (id: string, context?: WebpageContext) =>
+    withSearch(`/webpages/${encodeURIComponent(id)}/preview`, contextSearch(context)),
   views: () => '/views',
   viewNew: () => '/views/new',
   view: (id: string) => `/views/${encodeURIComponent(id)}`,

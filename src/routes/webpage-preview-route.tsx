@@ -1,13 +1,15 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { ErrorState } from '../components/error-state.tsx';
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../components/webpage-row.tsx';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
+import { ReadingBar } from '../features/webpages/components/reading-bar.tsx';
 import { PreviewFrame } from '../features/preview/components/preview-frame.tsx';
-import { paths } from '../lib/paths.ts';
+import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
+import { paths, webpageViewContext } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { requireParam } from './route-params.ts';
 
@@ -18,20 +20,23 @@ export function loader(queryClient: QueryClient) {
   };
 }
 
-/** The archived page alone, in the whole window, with a bar to go back to its details. */
+/**
+ * The archived page alone, in the whole window, with a bar to go back to its details, like it,
+ * mark it as read and move to the previous / next page of the list or view it was opened in.
+ */
 export function Component() {
   const id = requireParam(useParams(), 'id');
   const { data: webpage, error, isPending, refetch } = useQuery(webpageOptions(id));
+  // Opened from a view's detail (`?view=`): Previous / Next move within the view.
+  const viewId = webpageViewContext(useSearchParams()[0]);
+  const viewNavigation = useViewNeighbours(id, viewId, paths.webpagePreview);
   if (isPending) return <PageLoading />;
   if (!webpage) return <ErrorState error={error} onRetry={() => void refetch()} />;
   const title = displayTitle(webpage);
   return (
     <div className="preview-page">
       <title>{`${title} · Folio`}</title>
-      <header className="preview-page__bar">
-        <Link to={paths.webpage(id)}>← Details</Link>
-        <h1 className="preview-page__title">{title}</h1>
-      </header>
+      <ReadingBar webpage={webpage} navigation={viewId ? viewNavigation : undefined} />
       <main className="preview-page__frame">
         <PreviewFrame
           webpageId={webpage.id}

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 
 import { useMoveTarget, type DetailNavigation } from '../../components/detail-navigation.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths, type WebpageContext } from '../../lib/paths.ts';
 import { viewOptions } from './api/get-view.ts';
 import { viewWebpagesOptions } from './api/list-view-webpages.ts';
 
@@ -10,9 +10,14 @@ import { viewWebpagesOptions } from './api/list-view-webpages.ts';
  * Previous and next webpage within a view, for a webpage's detail opened from the view
  * (`paths.webpage(id, { view })`). Inert (nothing fetched) without a view id. The view's loaded
  * webpages give both neighbours; past the last one loaded, Next loads the view's next page
- * (a server that pages views) and moves on to its first webpage.
+ * (a server that pages views) and moves on to its first webpage. `hrefOf` is where a move goes
+ * (the detail, or the full window).
  */
-export function useViewNeighbours(webpageId: string, viewId: string | null): DetailNavigation {
+export function useViewNeighbours(
+  webpageId: string,
+  viewId: string | null,
+  hrefOf: (id: string, context?: WebpageContext) => string = paths.webpage,
+): DetailNavigation {
   const navigate = useNavigate();
   const enabled = viewId !== null;
   const webpages = useInfiniteQuery({ ...viewWebpagesOptions(viewId ?? ''), enabled });
@@ -34,7 +39,7 @@ export function useViewNeighbours(webpageId: string, viewId: string | null): Det
     const target = from >= 0 ? list[from + step] : undefined;
     if (target && viewId) {
       headingRef.current = target.id;
-      await navigate(paths.webpage(target.id, { view: viewId }));
+      await navigate(hrefOf(target.id, { view: viewId }));
     }
   };
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useMoveTarget, type DetailNavigation } from '../../components/detail-navigation.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths, type WebpageContext } from '../../lib/paths.ts';
 import { listWebpagesOptions } from './api/list-webpages.ts';
 import { toSearchParams, type ListFilters } from './filters.ts';
 import { webpageLocationState } from './list-context.ts';
@@ -11,12 +11,13 @@ import { webpageLocationState } from './list-context.ts';
 /**
  * Previous and next webpage within the list a detail was opened from. At the edge of the list's
  * page, the neighbouring page is fetched and the move lands on its first (or last) webpage, which
- * then becomes the detail's list.
+ * then becomes the detail's list. `hrefOf` is where a move goes (the detail, or the full window).
  */
 export function useListNeighbours(
   id: string,
   filters: ListFilters,
   enabled = true,
+  hrefOf: (id: string, context?: WebpageContext) => string = paths.webpage,
 ): DetailNavigation {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -46,7 +47,7 @@ export function useListNeighbours(
       const onward = from >= 0 ? items[from + step] : undefined;
       if (onward) {
         headingRef.current = onward.id;
-        await navigate(paths.webpage(onward.id), { state: webpageLocationState(filters) });
+        await navigate(hrefOf(onward.id), { state: webpageLocationState(filters) });
       }
       return;
     }
@@ -69,7 +70,7 @@ export function useListNeighbours(
     }
     if (target) {
       headingRef.current = target.id;
-      await navigate(paths.webpage(target.id), { state: webpageLocationState(targetFilters) });
+      await navigate(hrefOf(target.id), { state: webpageLocationState(targetFilters) });
     }
   };
 

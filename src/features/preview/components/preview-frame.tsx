@@ -12,7 +12,7 @@ export interface PreviewFrameProps {
   ext: PreviewExt;
   /** The page's title, for the frame's accessible name (shown as text only). */
   title: string;
-  /** Fill the parent's height (the full-window preview route) instead of a fixed share of it. */
+  /** Shown alone in the whole window (the full-window preview route). */
   fullWindow?: boolean;
   /** How the document is built; the Web Worker by default (tests run the same code in-process). */
   build?: BuildPreview;
@@ -60,9 +60,8 @@ export function PreviewFrame({
   }, [html, openLink, shadowRoots]);
 
   const className = fullWindow ? 'preview preview--full' : 'preview';
-  const boxStyle: CSSProperties = fullWindow
-    ? { height: '100%', display: 'flex', flexDirection: 'column' }
-    : {};
+  // The frame fills its parent's height: the parent decides it (the window's, below a header).
+  const boxStyle: CSSProperties = { height: '100%', display: 'flex', flexDirection: 'column' };
 
   if (preview.status === 'error' && preview.failure === 'too-complex') {
     // Past the preview's bounds (time, size): the worker was stopped; the file is still there.
@@ -113,7 +112,7 @@ export function PreviewFrame({
         sandbox="allow-same-origin"
         referrerPolicy="no-referrer"
         srcDoc={html}
-        style={{ ...frameStyle, ...(fullWindow ? { flex: 1, minHeight: 0 } : { height: '75vh' }) }}
+        style={{ ...frameStyle, flex: 1, minHeight: 0 }}
       />
     </div>
   );

@@ -16,6 +16,7 @@ import {
   rootElement,
   scrollIntoView,
 } from './archived-dom.ts';
+import { forwardKeys } from './forward-keys.ts';
 
 const XLINK = 'http://www.w3.org/1999/xlink';
 /** How long to watch a frame for its document before its load event (the first frames painted). */
@@ -105,7 +106,8 @@ export interface ProtectOptions {
 }
 
 /**
- * Keeps the link policy on whatever document `iframe` shows, and on its nested frames. The frame's
+ * Keeps the link policy on whatever document `iframe` shows, and on its nested frames, and hands
+ * their key presses to the app (`forwardKeys`). The frame's
  * document is checked on every animation frame until it has loaded, so the policy is in place
  * before the page is first painted, hence before anything in it can be clicked.
  */
@@ -123,7 +125,15 @@ export function protectFrame(
   const install = () => {
     const doc = contentDocument(iframe);
     if (!doc) return;
-    if (!documents.has(doc)) documents.set(doc, interceptLinks(doc, open));
+    if (!documents.has(doc)) {
+      const removeLinks = interceptLinks(doc, open);
+      // The app's keyboard shortcuts keep working while the page has focus.
+      const removeKeys = forwardKeys(doc, iframe);
+      documents.set(doc, () => {
+        removeLinks();
+        removeKeys();
+      });
+    }
     for (const nested of framesOf(doc, options.shadowRoots)) {
       if (!frames.has(nested)) frames.set(nested, protectFrame(nested, open, options));
     }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Button } from '../../../components/button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -11,7 +11,7 @@ import { showDone, showToast } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { captureTime, formatBytes } from '../../../lib/display.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths, webpageViewContext } from '../../../lib/paths.ts';
 import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-fields.ts';
 import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
@@ -19,11 +19,13 @@ import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
 import { usePatchWebpage, useToggleWebpage } from '../api/patch-webpage.ts';
 import type { ListFilters } from '../filters.ts';
 import { editRequested, listFiltersFromState } from '../list-context.ts';
+import { loadPanelState, savePanelState, type PanelState } from '../reading-panel.ts';
 import { useListNeighbours } from '../use-list-neighbours.ts';
 import { DownloadOriginalButton } from './download-original-button.tsx';
 import { EditableField } from './editable-field.tsx';
 import { LabelEditor } from './label-editor.tsx';
 import { OtherCaptures } from './other-captures.tsx';
+import './webpage-detail.css';
 
 export interface WebpageDetailProps {
   webpageId: string;
@@ -63,6 +65,13 @@ function DetailBody({
   const neighbours = navigation ?? listNeighbours;
   const [editing, setEditing] = useState<EditableName | null>(startEditing ? 'title' : null);
   const location = useLocation();
+  const viewId = webpageViewContext(useSearchParams()[0]);
+  const [panel, setPanel] = useState<PanelState>(loadPanelState);
+  const togglePanel = () => {
+    const next = panel === 'open' ? 'collapsed' : 'open';
+    savePanelState(next);
+    setPanel(next);
+  };
 
   // "Open to edit" is for this visit only: back / forward or a reload shows the page as usual.
   useEffect(() => {
@@ -130,7 +139,10 @@ function DetailBody({
   );
 
   return (
-    <article className="detail" aria-labelledby="webpage-title">
+    <article
+      className={panel === 'collapsed' ? 'detail detail--collapsed' : 'detail'}
+      aria-labelledby="webpage-title"
+    >
       <nav className="detail__nav" aria-label="Previous and next">
         <Link to={neighbours.back.href}>{neighbours.back.label}</Link>
         <span className="detail__nav-buttons">
@@ -176,17 +188,30 @@ function DetailBody({
           </Button>
           <Button onClick={read}>{webpage.read ? 'Mark as unread' : 'Mark as read'}</Button>
           <DownloadOriginalButton webpage={webpage} />
-          <Link className="button" to={paths.webpagePreview(webpage.id)}>
+          <Link
+            className="button"
+            to={paths.webpagePreview(webpage.id, viewId ? { view: viewId } : undefined)}
+            // The list it was opened from: Previous / Next go on within it in the full window.
+            state={location.state as unknown}
+          >
             Full window
           </Link>
           <Button variant="danger" onClick={remove}>
             Delete
           </Button>
+          <Button
+            className="detail__panel-toggle"
+            aria-controls="webpage-info"
+            aria-expanded={panel === 'open'}
+            onClick={togglePanel}
+          >
+            {panel === 'open' ? 'Hide details' : 'Show details'}
+          </Button>
         </div>
       </header>
 
       <div className="detail__body">
-        <section className="detail__info" aria-label="Information">
+        <section id="webpage-info" className="detail__info" aria-label="Information">
           <EditableField
             {...editor('excerpt')}
             value={webpage.excerpt}

@@ -1,0 +1,86 @@
+import { useMemo } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+
+import { Button } from '../../../components/button.tsx';
+import type { DetailNavigation } from '../../../components/detail-navigation.ts';
+import { useShortcuts } from '../../../components/use-shortcuts.ts';
+import { displayTitle } from '../../../components/webpage-row.tsx';
+import { paths, webpageViewContext } from '../../../lib/paths.ts';
+import type { Webpage } from '../api/get-webpage.ts';
+import { useToggleWebpage } from '../api/patch-webpage.ts';
+import { listFiltersFromState } from '../list-context.ts';
+import { useListNeighbours } from '../use-list-neighbours.ts';
+import './reading-bar.css';
+
+export interface ReadingBarProps {
+  webpage: Webpage;
+  /**
+   * Previous / Next when the full window was opened within a view (moves stay in the full
+   * window); by default, the list the detail was opened from.
+   */
+  navigation?: DetailNavigation;
+}
+
+/**
+ * The full-window preview's bar: the way back to the details, the title, Like, Mark as read,
+ * Previous / Next within the same list as the detail, and the detail's keys for them.
+ */
+export function ReadingBar({ webpage, navigation }: ReadingBarProps) {
+  const location = useLocation();
+  const viewId = webpageViewContext(useSearchParams()[0]);
+  const listFilters = useMemo(() => listFiltersFromState(location.state), [location.state]);
+  const listNeighbours = useListNeighbours(
+    webpage.id,
+    listFilters,
+    navigation === undefined,
+    paths.webpagePreview,
+  );
+  const neighbours = navigation ?? listNeighbours;
+  const toggle = useToggleWebpage();
+  const like = () => toggle(webpage, 'liked', !webpage.liked);
+  const read = () => toggle(webpage, 'read', !webpage.read);
+
+  useShortcuts({
+    l: like,
+    r: read,
+    j: () => void neighbours.go(1),
+    ArrowRight: () => void neighbours.go(1),
+    k: () => void neighbours.go(-1),
+    ArrowLeft: () => void neighbours.go(-1),
+  });
+
+  return (
+    <header className="preview-page__bar reading-bar">
+      <Link
+        to={paths.webpage(webpage.id, viewId ? { view: viewId } : undefined)}
+        state={location.state as unknown}
+      >
+        ← Details
+      </Link>
+      <h1 className="preview-page__title">{displayTitle(webpage)}</h1>
+      <span className="reading-bar__actions">
+        <Button onClick={like} className={webpage.liked ? 'button--on' : undefined}>
+          {webpage.liked ? 'Unlike' : 'Like'}
+        </Button>
+        <Button onClick={read}>{webpage.read ? 'Mark as unread' : 'Mark as read'}</Button>
+        <Button
+          disabled={!neighbours.canGoPrevious || neighbours.moving}
+          onClick={() => void neighbours.go(-1)}
+        >
+          Previous
+        </Button>
+        <Button
+          disabled={!neighbours.canGoNext || neighbours.moving}
+          onClick={() => void neighbours.go(1)}
+        >
+          Next
+        </Button>
+      </span>
+      {neighbours.error ? (
+        <span className="inline-error" role="alert">
+          Could not load the next page of the list: {neighbours.error.message}
+        </span>
+      ) : null}
+    </header>
+  );
+}
