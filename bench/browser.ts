@@ -20,6 +20,8 @@ declare global {
       longTasks: { start: number; duration: number }[];
       frames: number[];
       recordFrames: boolean;
+      /** When the measured click happened (its event time), or null. */
+      clickAt: number | null;
     };
   }
 }
@@ -30,7 +32,7 @@ declare global {
  */
 function instrument(selector: string): string {
   return `(() => {
-    const bench = { firstRow: null, firstRowPainted: null, longTasks: [], frames: [], recordFrames: false };
+    const bench = { firstRow: null, firstRowPainted: null, longTasks: [], frames: [], recordFrames: false, clickAt: null };
     window.__bench = bench;
     try {
       new PerformanceObserver((list) => {
@@ -66,6 +68,7 @@ async function bench(page: Page) {
           firstRowPainted: state.firstRowPainted,
           longTasks: [...state.longTasks],
           frames: [...state.frames],
+          clickAt: state.clickAt,
         };
   });
 }
@@ -108,7 +111,7 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
     for (const name of [
       'browser.list.first-rows.cold',
       'browser.view5000.show',
-      'browser.preview16mb.paint',
+      'browser.preview16mb.click-to-paint',
     ]) {
       report.unmeasurable(name, 'ms', reason);
     }
@@ -297,15 +300,31 @@ async function benchPreview(
     content: file.toString('base64'),
     ext: 'mhtml',
   });
-  await page.goto(`${options.server.origin}/webpages/${uploaded.id}/preview`, {
-    waitUntil: 'commit',
+  // As a user meets it: from the click on its row in the library (an in-app navigation) to its
+  // images painted in the detail's frame. A same-origin frame shares the app's main thread, so the
+  // long tasks counted are the whole tab's from the click on.
+  await page.goto(`${options.server.origin}/?sort=first_add_time_desc`, { waitUntil: 'commit' });
+  const row = page.locator(`a[href="/webpages/${uploaded.id}"]`).first();
+  await row.waitFor({ timeout: 30_000 });
+  await page.evaluate(() => {
+    const state = window.__bench;
+    if (state === undefined) return;
+    state.clickAt = null;
+    document.addEventListener(
+      'click',
+      (event) => {
+        state.clickAt = event.timeStamp;
+      },
+      { capture: true, once: true },
+    );
   });
+  await row.click();
   const sizeNote = `${(file.length / MB).toFixed(1)} MiB, 6 noise PNGs`;
   let painted: number | null = null;
   try {
     const handle = await page.waitForFunction(
       () => {
-        const frame = document.querySelector('iframe');
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview of"]');
         const doc = frame?.contentDocument;
         if (!doc || doc.readyState !== 'complete') return 0;
         const images = [...doc.images];
@@ -327,6 +346,8 @@ async function benchPreview(
     painted = null;
   }
   const state = await bench(page);
+  const clickAt = state?.clickAt ?? null;
+  if (painted !== null && clickAt === null) painted = null;
   if (painted === null) {
     const status = await page
       .locator('.preview__error, .preview__status, [role="alert"]')
@@ -334,23 +355,25 @@ async function benchPreview(
       .textContent({ timeout: 1000 })
       .catch(() => null);
     report.unmeasurable(
-      'browser.preview16mb.paint',
+      'browser.preview16mb.click-to-paint',
       'ms',
       `the frame did not show its images within 60 s${status ? ` (${status.trim()})` : ''}`,
     );
   } else {
     report.add({
-      name: 'browser.preview16mb.paint',
-      value: painted,
+      name: 'browser.preview16mb.click-to-paint',
+      value: painted - clickAt!,
       unit: 'ms',
-      note: `${sizeNote}: navigation start → images painted`,
+      note: `${sizeNote}: click on its row in the library → images painted in the detail`,
     });
   }
-  const tasks = state?.longTasks ?? [];
+  const tasks = (state?.longTasks ?? []).filter(
+    (task) => clickAt === null || task.start >= clickAt,
+  );
   report.add({
     name: 'browser.preview16mb.longest-task',
     value: longest(tasks),
     unit: 'ms',
-    note: `${tasks.length} long tasks during the preview`,
+    note: `${tasks.length} long tasks in the tab from the click to the paint`,
   });
 }

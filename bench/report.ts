@@ -34,10 +34,13 @@ const BUDGETS: { pattern: RegExp; budget: Budget }[] = [
     pattern: /^browser\.view5000\.scroll\.longest-task$/,
     budget: { max: 50, label: '≤ 50 ms' },
   },
-  { pattern: /^browser\.preview16mb\.paint$/, budget: { max: 2000, label: '≤ 2000 ms' } },
+  {
+    pattern: /^browser\.preview16mb\.click-to-paint$/,
+    budget: { max: 1000, label: '≤ 1000 ms' },
+  },
   {
     pattern: /^browser\.preview16mb\.longest-task$/,
-    budget: { max: 200, label: '≤ 200 ms' },
+    budget: { max: 100, label: '≤ 100 ms' },
   },
 ];
 
