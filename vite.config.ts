@@ -98,7 +98,7 @@ export default defineConfig({
             'test/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           // The SDK's published dist uses extension-less ESM imports that plain Node cannot load;
           // let Vite resolve it.
           server: { deps: { inline: ['@hamsterbase/sdk'] } },
@@ -109,6 +109,8 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          // A bound against a hang, not a speed check: the suite must pass on a busy machine.
+          testTimeout: 60_000,
           include: ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/api/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
         },

@@ -1,7 +1,7 @@
 // The library (list route) end to end in jsdom: filter menus from facets, multi-select, bulk
 // actions and keyboard shortcuts, against an in-memory archive behind `fetch`.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,9 +10,6 @@ import { authStatus } from '../api/client.ts';
 import { toastStore } from '../components/toast-store.ts';
 import { fakeArchive, webpageFixture } from '../test/fake-archive.ts';
 import { createRoutes } from './router.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 /** Ten webpages, newest first on the list: Article 10 … Article 1, hosts site0..2. */
 const TEN = Array.from({ length: 10 }, (_, n) =>

@@ -1,7 +1,7 @@
 // Prefetching on intent: a webpage's detail when the pointer or the focus rests on its row, a list
 // page when it rests on its link; the navigation then finds them in the cache.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,9 +11,6 @@ import { toastStore } from '../components/toast-store.ts';
 import { fakeArchive, webpageFixture } from '../test/fake-archive.ts';
 import { INTENT_DELAY_MS } from './link-intent.ts';
 import { createRoutes } from './router.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 /** 40 webpages: the first list page (30) shows Article 40 … Article 11. */
 const FORTY = Array.from({ length: 40 }, (_, n) => webpageFixture(n + 1));

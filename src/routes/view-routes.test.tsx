@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,10 +8,6 @@ import { authStatus } from '../api/client.ts';
 import { toastStore } from '../components/toast-store.ts';
 import { makeView, makeWebpage, mockViewsApi } from '../features/views/testing/mock-views-api.ts';
 import { createRoutes } from './router.tsx';
-
-// Role queries on a full page are slow in jsdom, more so on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 function renderAt(entry: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

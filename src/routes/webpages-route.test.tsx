@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,9 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStatus } from '../api/client.ts';
 import type { components } from '../api/schema.gen.ts';
 import { createRoutes } from './router.tsx';
-
-// Role queries on a full page are slow in jsdom, more so on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 type Item = components['schemas']['WebpagesListItem'];
 

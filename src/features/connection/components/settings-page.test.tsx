@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,9 +11,6 @@ import {
   loadConnectionSettings,
 } from '../../../lib/connection-settings.ts';
 import { SettingsPage } from './settings-page.tsx';
-
-// Role queries on a full page are slow in jsdom, more so on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 function renderSettings() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -10,10 +10,6 @@ import type { WebpagesView } from '../api/list-views.ts';
 import { makeView, makeWebpage, mockViewsApi } from '../testing/mock-views-api.ts';
 import type { CreateViewRequest } from '../view-draft.ts';
 import { ViewEditor, type ViewEditorProps } from './view-editor.tsx';
-
-// Role queries on a full form are slow in jsdom, more so on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

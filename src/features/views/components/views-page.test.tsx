@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +8,6 @@ import { toastStore } from '../../../components/toast-store.ts';
 import { ToastViewport } from '../../../components/toast-viewport.tsx';
 import { makeView, mockViewsApi } from '../testing/mock-views-api.ts';
 import { ViewsPage } from './views-page.tsx';
-
-// Role queries on a full page are slow in jsdom, more so on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 function renderViews() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

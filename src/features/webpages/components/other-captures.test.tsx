@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,6 @@ import { WebpageDetail } from './webpage-detail.tsx';
 // The fake archive ignores `link`, as HamsterBase does: these tests show that the client finds
 // the captures by itself (host filter, exact link check, bounded paging).
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const LINK = 'https://news.example.com:8443/story?id=7';

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,8 +8,6 @@ import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-field
 import { fakeArchive, webpageFixture } from '../../../test/fake-archive.ts';
 import { WebpageDetail } from './webpage-detail.tsx';
 
-// Role queries on a full page are slow in jsdom, more so on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const id = webpageFixture(11).id;
