@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { isApiError, isConnectionProblem, isUnauthorized } from '../api/errors.ts';
+import { loadConnectionSettings } from '../lib/connection-settings.ts';
 import { paths } from '../lib/paths.ts';
 import { Button } from './button.tsx';
 
@@ -14,8 +15,10 @@ export interface ErrorStateProps {
 
 function describe(error: unknown): { title: string; detail: string } {
   if (isUnauthorized(error)) {
+    // No token was sent (a first visit without the `#token=…` address): the banner says where
+    // the token is (it loads after the first paint).
     return {
-      title: 'The server refused the token',
+      title: loadConnectionSettings().token ? 'The server refused the token' : 'A token is needed',
       detail: 'Enter a valid token in the settings.',
     };
   }
