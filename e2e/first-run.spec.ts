@@ -1,5 +1,6 @@
 // First run: the app opened without its token says that one is needed and where it is (a wrong
 // token is still "refused"), and the `#token=…` address pasted into the open tab works at once.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { seed } from './support/seed.ts';
@@ -29,6 +30,17 @@ test('without a token the app says that one is needed and where it is; a wrong o
   );
   await expect(page.getByText('A token is needed')).toBeVisible();
   await expect(page.getByText(/refused/)).toHaveCount(0);
+  // The first screen a new user sees passes axe, in both colour schemes.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+      `axe in the ${colorScheme} scheme`,
+    ).toEqual([]);
+  }
 
   // A new tab with a wrong token: refused, as before.
   await page.goto('about:blank');
