@@ -15,8 +15,8 @@ export interface ErrorStateProps {
 
 function describe(error: unknown): { title: string; detail: string } {
   if (isUnauthorized(error)) {
-    // No token was sent (a first visit without the `#token=…` address): the banner says where
-    // the token is (it loads after the first paint).
+    // A token was sent and refused, or none was (a first visit without the `#token=…` address):
+    // then the banner, loaded after the first paint, says where the token is.
     return {
       title: loadConnectionSettings().token ? 'The server refused the token' : 'A token is needed',
       detail: 'Enter a valid token in the settings.',
