@@ -4,6 +4,7 @@
 // link field says what the server does with an empty link. The HamsterBase-like server is Folio's
 // own with its test switch (FOLIO_AS_HAMSTERBASE=1: no /facets, no /views/preview, a /version
 // without Folio's name, an empty link refused).
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
 import { expect, startArchive, test as base, type Archive } from './support/fixtures.ts';
@@ -27,6 +28,19 @@ function recordApi(page: Page): string[] {
     seen.push(`${request.method()} ${url.pathname.slice('/public/api/v1'.length)}${url.search}`);
   });
   return seen;
+}
+
+/** No serious or critical axe violation on the page as it is (the archived page left out). */
+async function expectAxeClean(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .exclude('iframe[title^="Preview of"]')
+    .analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id),
+    `axe: ${what}`,
+  ).toEqual([]);
 }
 
 async function addFilter(page: Page, kind: string, configure: (builder: Locator) => Promise<void>) {
@@ -80,6 +94,7 @@ test('the view editor previews from the list on a server without a preview, and 
   await addFilter(page, 'Date added', async () => {});
   await expect(preview.getByRole('status')).toHaveText('Preview not available on this server');
   await expect(preview.getByRole('list', { name: 'First matching webpages' })).toHaveCount(0);
+  await expectAxeClean(page, 'the editor without a preview');
 
   // Not one view was created or deleted to show these previews; the server was asked once whether
   // it has a preview of its own.
@@ -183,6 +198,7 @@ test('the link field says what the server does with an empty link', async ({
     'This server requires a link: it cannot remove one.',
   );
   expect(patches).toEqual([]);
+  await expectAxeClean(page, 'the link field refusing an empty link');
   expect((await hamster.api<{ link?: string }>('GET', `/webpages/${hamsterId}`)).link).toBe(link);
 
   // Folio's server removes it.
