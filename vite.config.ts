@@ -77,6 +77,9 @@ export default defineConfig({
     // Every browser that runs the es2023 target supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The precompression (brotli at its best, on purpose) takes seconds: Rolldown's warning about
+      // slow plugin callbacks would only add noise above the address `npm start` prints.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },

@@ -21,4 +21,12 @@ const router = createRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// A `#token=…` address pasted into this open tab changes only the fragment (no reload): take the
+// token then too, and load again what was refused without it.
+window.addEventListener('hashchange', () => {
+  if (!takeTokenFromFragment()) return;
+  void queryClient.resetQueries();
+  void router.revalidate();
+});
+
 createRoot(container).render(<App queryClient={queryClient} router={router} />);

@@ -38,6 +38,8 @@ export interface AppOptions {
   ignoreViewFilterPatch?: boolean;
   /** Test switch: search answers 404, like a server without it. */
   disableSearch?: boolean;
+  /** Test switch: answer as HamsterBase 0.9.2 where Folio extends it (see `Config`). */
+  asHamsterBase?: boolean;
   /** `silent` by default (tests); main passes FOLIO_LOG. */
   logLevel?: LogLevel;
   /** The clock (epoch ms); tests move it. */
@@ -98,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       parseTimeoutMs: options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS,
       ignoreViewFilterPatch: options.ignoreViewFilterPatch ?? false,
       disableSearch: options.disableSearch ?? false,
+      asHamsterBase: options.asHamsterBase ?? false,
       version: packageVersion(),
     };
     // Every operation in the API's scope, behind its token hook (api-scope.ts).

@@ -24,6 +24,12 @@ export interface Config {
   ignoreViewFilterPatch: boolean;
   /** Test switch (`FOLIO_DISABLE_SEARCH=1`): search answers 404, like a server without it. */
   disableSearch: boolean;
+  /**
+   * Test switch (`FOLIO_AS_HAMSTERBASE=1`): where Folio extends HamsterBase 0.9.2, answer as it
+   * does (no `/facets`, no `POST /views/preview`, `/version` without Folio's name, a link that
+   * cannot be removed).
+   */
+  asHamsterBase: boolean;
   logLevel: LogLevel;
   /**
    * Host names the Host header of a request must name (lower case, no port), or undefined to
@@ -52,6 +58,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: resolve(nonEmpty(env.FOLIO_STATIC_DIR) ?? join(REPO_ROOT, 'dist')),
     ignoreViewFilterPatch: env.FOLIO_IGNORE_VIEW_FILTER_PATCH === '1',
     disableSearch: env.FOLIO_DISABLE_SEARCH === '1',
+    asHamsterBase: env.FOLIO_AS_HAMSTERBASE === '1',
     logLevel: parseLogLevel(env.FOLIO_LOG),
     allowedHosts: allowedHostsFor(host, env.FOLIO_ALLOWED_HOSTS),
   };
@@ -125,6 +132,7 @@ export function isLoopbackHost(host: string): boolean {
 /**
  * What `npm start` prints once listening: the address to open (with the token in the fragment,
  * which browsers never send), and a warning when the archive is reachable from other machines.
+ * `startupLines` puts them in the order they are printed.
  */
 export function startupMessages(
   host: string,
@@ -139,6 +147,15 @@ export function startupMessages(
       `Warning: HOST=${host} is not a loopback address: anyone who can reach this ` +
       'machine can reach the archive (the token is the only protection).',
   };
+}
+
+/**
+ * The lines `npm start` ends with: the warning (if any), an empty line, and the address last, so
+ * that it stands out below the build's and the log's lines.
+ */
+export function startupLines(host: string, port: number, token: string): string[] {
+  const { address, warning } = startupMessages(host, port, token);
+  return [...(warning === undefined ? [] : [warning]), '', address];
 }
 
 /** The host to put in the printed address (a browser cannot open 0.0.0.0 everywhere). */

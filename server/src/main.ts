@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { loadConfig, startupMessages } from './config.ts';
+import { loadConfig, startupLines } from './config.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,9 +36,12 @@ async function main(): Promise<void> {
     listenTextResolver: (address) => `listening on ${address}`,
   });
   const { port } = app.server.address() as AddressInfo;
-  const { address, warning } = startupMessages(config.host, port, config.token);
-  console.log(address);
-  if (warning !== undefined) console.warn(warning);
+  // The log writes asynchronously: let its "listening" line out first, so that the address is the
+  // last line, under the warning if there is one.
+  // Fastify's logger is pino's, whose `flush` its type does not declare.
+  const log = app.log as typeof app.log & { flush?: (done: () => void) => void };
+  if (typeof log.flush === 'function') await new Promise<void>((resolve) => log.flush?.(resolve));
+  console.log(startupLines(config.host, port, config.token).join('\n'));
 }
 
 main().catch((error: unknown) => {

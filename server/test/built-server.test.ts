@@ -1,12 +1,14 @@
 // `npm start` runs the bundle (server/dist/main.js, made by server/build.ts) with plain node: it
 // must find the contract, the app's files, the native database module and the upload parser's
 // worker (server/dist/parse-worker.js) as the sources do.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMhtml } from '../../test/support/archives.ts';
 import { BUILT_SERVER, buildServer } from '../build.ts';
+import { REPO_ROOT, startupLines } from '../src/config.ts';
 import { call, ok, upload } from './support/api.ts';
 import { fileFor } from './support/seed.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
@@ -72,5 +74,83 @@ describe('the bundled server', () => {
   it('serves the app', async () => {
     const page = await fetch(`${server.url}/`);
     expect(await page.text()).toContain('Folio app');
+  });
+});
+
+// `npm start` is `vite build --logLevel warn && npm run --silent serve`: its serve step (here, as a
+// user runs it: `npm run serve`, which builds the bundle again) must end with the address. In this
+// file: the other tests run the bundle that this rebuilds, one after the other.
+describe('the serve step of npm start', () => {
+  it('prints the address last, below an empty line, after the build and the log', async () => {
+    const servedData = mkdtempSync(join(tmpdir(), 'folio-serve-'));
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      FOLIO_DATA_DIR: servedData,
+      FOLIO_STATIC_DIR: staticDir,
+    };
+    // The defaults a user has: the generated token, the `info` log.
+    delete env.FOLIO_TOKEN;
+    delete env.FOLIO_LOG;
+    // Its own process group: npm, its shell and node stop together.
+    const child = spawn('npm', ['run', 'serve'], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const address = new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /^Folio is running at (\S+)$/m.exec(output);
+        if (match?.[1] !== undefined) resolve(match[1]);
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', () => reject(new Error(`npm run serve exited:\n${output}`)));
+    });
+    try {
+      const url = new URL(await address);
+      // A request after the address: what the log says about it comes after the startup lines.
+      const version = await fetch(`${url.origin}/public/api/v1/version`, {
+        headers: {
+          authorization: `Bearer ${decodeURIComponent(url.hash.slice('#token='.length))}`,
+        },
+      });
+      expect(version.status).toBe(200);
+      await expect.poll(() => output).toMatch(/"reqId"/);
+      const lines = output.split('\n');
+      const startup = lines.slice(
+        0,
+        lines.findIndex((line) => line.includes('"reqId"')),
+      );
+      expect(startup.at(-1)).toBe(`Folio is running at ${url.href}`);
+      expect(startup.at(-2)).toBe('');
+      // npm's banner of `serve` only (not of the nested build step), and no build output.
+      expect(startup.filter((line) => line.startsWith('> '))).toEqual([
+        '> folio@0.1.0 serve',
+        '> npm run --silent build:server && node server/dist/main.js',
+      ]);
+    } finally {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      await exited;
+      rmSync(servedData, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('puts the address below the warning of a non-loopback HOST', () => {
+    expect(startupLines('0.0.0.0', 5178, 't')).toEqual([
+      'Warning: HOST=0.0.0.0 is not a loopback address: anyone who can reach this machine can ' +
+        'reach the archive (the token is the only protection).',
+      '',
+      'Folio is running at http://127.0.0.1:5178/#token=t',
+    ]);
+    expect(startupLines('127.0.0.1', 5178, 't')).toEqual([
+      '',
+      'Folio is running at http://127.0.0.1:5178/#token=t',
+    ]);
   });
 });

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       FOLIO_STATIC_DIR: '/srv/folio',
       FOLIO_IGNORE_VIEW_FILTER_PATCH: '1',
       FOLIO_DISABLE_SEARCH: '1',
+      FOLIO_AS_HAMSTERBASE: '1',
       FOLIO_LOG: 'silent',
     });
     expect(config).toEqual({
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       staticDir: '/srv/folio',
       ignoreViewFilterPatch: true,
       disableSearch: true,
+      asHamsterBase: true,
       logLevel: 'silent',
     });
   });

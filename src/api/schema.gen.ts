@@ -269,7 +269,9 @@ export interface paths {
          *     enabled) and the first 10 of them, in its order. Nothing is stored. The title is not
          *     required to be meaningful (an editor previews before the user names the view).
          *     HamsterBase: there is no such operation (it answers its web UI's `index.html` with 200, or
-         *     a 404), so a client must be ready to preview by other means (a temporary view).
+         *     a 404), so a client must be ready to preview by other means: read from `listWebpages` when
+         *     the filters map onto its parameters (never by creating a view: HamsterBase keeps every view
+         *     ever created in its synced workspace, even after a delete).
          */
         post: operations["previewView"];
         delete?: never;

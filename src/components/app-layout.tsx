@@ -1,8 +1,12 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, useNavigation } from 'react-router-dom';
 
 import { paths } from '../lib/paths.ts';
-import { AuthBanner } from './auth-banner.tsx';
+
+// Shown only once an answer was a 401, which comes after the first paint: loaded right after it.
+const AuthBanner = lazy(() =>
+  import('./auth-banner.tsx').then((module) => ({ default: module.AuthBanner })),
+);
 
 export interface AppLayoutProps {
   /** Shown under the "Views" entry of the navigation (the list of saved views). */
@@ -65,7 +69,9 @@ export function AppLayout({ views, search, children }: AppLayoutProps) {
         </nav>
       </header>
       <div className="app__content">
-        <AuthBanner />
+        <Suspense fallback={null}>
+          <AuthBanner />
+        </Suspense>
         <main id="main" className="main" tabIndex={-1} aria-busy={busy}>
           {children}
         </main>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { isApiError, isConnectionProblem, isUnauthorized } from '../api/errors.ts';
+import { loadConnectionSettings } from '../lib/connection-settings.ts';
 import { paths } from '../lib/paths.ts';
 import { Button } from './button.tsx';
 
@@ -14,8 +15,10 @@ export interface ErrorStateProps {
 
 function describe(error: unknown): { title: string; detail: string } {
   if (isUnauthorized(error)) {
+    // A token was sent and refused, or none was (a first visit without the `#token=…` address):
+    // then the banner, loaded after the first paint, says where the token is.
     return {
-      title: 'The server refused the token',
+      title: loadConnectionSettings().token ? 'The server refused the token' : 'A token is needed',
       detail: 'Enter a valid token in the settings.',
     };
   }

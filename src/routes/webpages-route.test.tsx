@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { authStatus } from '../api/client.ts';
+import { saveConnectionSettings } from '../lib/connection-settings.ts';
 import type { components } from '../api/schema.gen.ts';
 import { createRoutes } from './router.tsx';
 
@@ -209,6 +210,7 @@ describe('webpage list route', () => {
   });
 
   it('leads to the settings when the token is refused', async () => {
+    saveConnectionSettings({ baseUrl: 'http://localhost', token: 'wrong' });
     const refused = () => Response.json({ message: 'Invalid token' }, { status: 401 });
     mockApi(refused, refused);
     renderAt('/');
@@ -216,6 +218,21 @@ describe('webpage list route', () => {
     expect(alerts.some((alert) => alert.textContent?.includes('refused'))).toBe(true);
     const links = screen.getAllByRole('link', { name: /settings/i });
     expect(links.every((link) => link.getAttribute('href') === '/settings')).toBe(true);
-    expect(screen.getByRole('link', { name: 'Enter the token in Settings' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Enter the token in Settings' }),
+    ).toBeInTheDocument();
+  });
+
+  it('without a token, says that one is needed and where it is', async () => {
+    const missing = () => Response.json({ message: 'No authorization header' }, { status: 401 });
+    mockApi(missing, missing);
+    renderAt('/');
+    const banner = await screen.findByText(/Folio needs its access token/);
+    expect(banner).toHaveTextContent(
+      'open the address that npm start printed (the line with #token=…), or enter the token ' +
+        'from the file FOLIO_DATA_DIR/token (data/token by default).',
+    );
+    expect(await screen.findByText('A token is needed')).toBeInTheDocument();
+    expect(screen.queryByText(/refused/)).not.toBeInTheDocument();
   });
 });

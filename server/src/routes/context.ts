@@ -14,6 +14,8 @@ export interface RouteContext {
   ignoreViewFilterPatch: boolean;
   /** Search answers 404 (a test switch: a server without full-text search). */
   disableSearch: boolean;
+  /** Answer as HamsterBase 0.9.2 where Folio extends it (a test switch). */
+  asHamsterBase: boolean;
   version: string;
 }
 

@@ -54,6 +54,7 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
 
   // Folio's extension: the editor's live preview (nothing is stored, so any title will do).
   registry.register('previewView', ({ body }) => {
+    if (context.asHamsterBase) throw notFound('not found');
     const preview = views.preview(viewQueryOf(body), context.now(), PREVIEW_SIZE);
     return { count: preview.count, webpages: preview.webpages.map(toViewListItem) };
   });

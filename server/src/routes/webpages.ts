@@ -57,7 +57,7 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
       ...(body.excerpt === undefined ? {} : { excerpt: body.excerpt }),
       ...(body.liked === undefined ? {} : { liked: body.liked }),
       ...(body.read === undefined ? {} : { read: body.read }),
-      ...(body.link === undefined ? {} : { link: patchLink(body.link) }),
+      ...(body.link === undefined ? {} : { link: patchLink(body.link, context.asHamsterBase) }),
       ...(body.labels === undefined ? {} : { labels: normalizeLabels(body.labels) }),
     };
     loadWebpage(store, params.id);
@@ -96,8 +96,10 @@ export function paging(query: ListQuery) {
   return { page: query.page ?? 1, perPage: query.per_page ?? 30 };
 }
 
-function patchLink(link: string | null): NonNullable<WebpagePatch['link']> {
-  if (link === null) return { link: null, host: null };
+/** `null` removes the link; HamsterBase refuses it like any link that is not a URL. */
+function patchLink(link: string | null, asHamsterBase: boolean): NonNullable<WebpagePatch['link']> {
+  if (link === null && !asHamsterBase) return { link: null, host: null };
+  if (link === null) throw badRequest(INVALID_LINK);
   const parsed = parseHttpLink(link);
   if (parsed === undefined) throw badRequest(INVALID_LINK);
   return parsed;

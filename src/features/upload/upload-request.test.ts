@@ -15,6 +15,10 @@ class FakeXhr {
   statusText = '';
   responseText = '';
   responseHeaders: Record<string, string> = {};
+  /** The headers this origin may read (like CORS: all of them unless a test says otherwise). */
+  exposed: ReadonlySet<string> | 'all' = 'all';
+  /** Hidden headers the app asked for: a browser logs "Refused to get unsafe header" for each. */
+  refused: string[] = [];
   aborted = false;
   upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
@@ -38,8 +42,21 @@ class FakeXhr {
     this.aborted = true;
     this.onabort?.();
   }
+  private readable(name: string): boolean {
+    return this.exposed === 'all' || this.exposed.has(name.toLowerCase());
+  }
   getResponseHeader(name: string): string | null {
+    if (!this.readable(name)) {
+      this.refused.push(name);
+      return null;
+    }
     return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  getAllResponseHeaders(): string {
+    return Object.entries(this.responseHeaders)
+      .filter(([name]) => this.readable(name))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
   }
   respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
@@ -195,7 +212,33 @@ describe('sendUpload', () => {
     });
     await expect(result).resolves.toMatchObject({ alreadyArchived: true });
   });
+
+  it("reads the server's Date when it is exposed", async () => {
+    // The server's clock is an hour behind: a record added "now" on it is new.
+    const serverNow = Date.now() - 3_600_000;
+    const result = sendUpload(request());
+    lastXhr().respond(200, webpageEnvelope(serverNow), { date: new Date(serverNow).toUTCString() });
+    await expect(result).resolves.toMatchObject({ alreadyArchived: false });
+  });
+
+  it('never asks for a Date header that another origin does not expose', async () => {
+    const serverNow = Date.now() - 3_600_000;
+    const result = sendUpload(request());
+    const xhr = lastXhr();
+    xhr.exposed = new Set(['content-type']);
+    xhr.respond(200, webpageEnvelope(serverNow), {
+      'content-type': 'application/json',
+      date: new Date(serverNow).toUTCString(),
+    });
+    // Without the server's clock, the client's decides (an hour ago on it: already archived).
+    await expect(result).resolves.toMatchObject({ alreadyArchived: true });
+    expect(xhr.refused).toEqual([]);
+  });
 });
+
+function webpageEnvelope(firstAddTime: number) {
+  return { success: true, data: webpageRecord({ firstAddTime }) };
+}
 
 describe('wasAlreadyArchived', () => {
   const sentAt = 1_700_000_000_000;

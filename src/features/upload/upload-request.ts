@@ -85,6 +85,22 @@ function parseDate(header: string | null): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
+/**
+ * The answer's `Date` when the app may read it: from another origin, only when the server exposes
+ * it (`Access-Control-Expose-Headers`; HamsterBase does not). `getResponseHeader` on a hidden header
+ * makes the browser log "Refused to get unsafe header"; `getAllResponseHeaders` lists exactly the
+ * readable ones, silently.
+ */
+function exposedDate(xhr: XMLHttpRequest): number | null {
+  for (const line of xhr.getAllResponseHeaders().split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === 'date') {
+      return parseDate(line.slice(colon + 1).trim());
+    }
+  }
+  return null;
+}
+
 /** The answer as openapi-fetch would report it: parsed JSON, else the text. */
 function toFetchResult(xhr: XMLHttpRequest): Promise<FetchResult<UploadAnswer>> {
   const response = new Response(null, { status: xhr.status, statusText: xhr.statusText });
@@ -151,7 +167,7 @@ export function sendUpload(request: UploadRequest): Promise<UploadResult> {
     alreadyArchived: wasAlreadyArchived(webpage.firstAddTime, {
       sentAt,
       answeredAt: Date.now(),
-      serverDate: parseDate(xhr.getResponseHeader('Date')),
+      serverDate: exposedDate(xhr),
     }),
   }));
 }

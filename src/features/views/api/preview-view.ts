@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { apiClient } from '../../../api/client.ts';
-import { isApiError, unwrap } from '../../../api/errors.ts';
+import { unwrap } from '../../../api/errors.ts';
 import type { components } from '../../../api/schema.gen.ts';
-import type { ViewWebpage } from './list-view-webpages.ts';
+import { callOptional } from '../../../api/server-capabilities.ts';
+import { listSelectionOf, previewFromList } from './preview-from-list.ts';
 import { viewKeys } from './view-keys.ts';
 
 /** What selects a view's webpages: a create request without its title and description. */
@@ -15,80 +16,50 @@ export type ViewPreviewInput = Omit<
 /** How many webpages a preview shows. */
 export const PREVIEW_SIZE = 10;
 
-export interface ViewPreview {
-  /** How many webpages the view would show (its limit applied). */
-  count: number;
-  /** The first of them, in the view's order. */
-  webpages: ViewWebpage[];
-  /**
-   * `server`: Folio's preview operation; `temporary-view`: the server has none (HamsterBase), so
-   * a temporary view was created, read and deleted.
-   */
-  via: 'server' | 'temporary-view';
-}
+/** A webpage of the preview: what its row shows. */
+export type PreviewWebpage = Pick<
+  components['schemas']['WebpagesListItem'],
+  'id' | 'title' | 'link'
+>;
 
-/** The title of the short-lived view a server without the preview operation needs. */
-export const TEMPORARY_VIEW_TITLE = 'Folio preview (temporary)';
-
-/**
- * Whether the server lacks an operation: a 404 or 405, or HamsterBase's answer to unknown paths
- * under `/public/api` (its web UI's HTML with a 200, which is not the JSON envelope).
- */
-export function lacksOperation(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.kind === 'invalid-response') return true;
-  return error.kind === 'http' && (error.status === 404 || error.status === 405);
-}
-
-/** Creates a view, reads its webpages and deletes it again, whatever happened in between. */
-async function previewWithTemporaryView(
-  input: ViewPreviewInput,
-  signal: AbortSignal,
-): Promise<ViewPreview> {
-  const view = await unwrap(
-    apiClient.POST('/views', { body: { ...input, title: TEMPORARY_VIEW_TITLE }, signal }),
-  );
-  try {
-    const { webpages } = await unwrap(
-      apiClient.GET('/views/{view_id}/webpages', {
-        params: { path: { view_id: view.id } },
-        signal,
-      }),
-    );
-    return {
-      count: webpages.length,
-      webpages: webpages.slice(0, PREVIEW_SIZE),
-      via: 'temporary-view',
-    };
-  } finally {
-    // Not tied to the signal: the temporary view must go even when the preview is no longer wanted.
-    await unwrap(
-      apiClient.DELETE('/views/{view_id}', { params: { path: { view_id: view.id } } }),
-    ).catch(() => undefined);
-  }
-}
+export type ViewPreview =
+  | {
+      /**
+       * `server`: Folio's preview operation; `list`: the server has none (HamsterBase), and the
+       * filters map onto the list's parameters.
+       */
+      via: 'server' | 'list';
+      /** How many webpages the view would show (its limit applied). */
+      count: number;
+      /** At least `count` match: the list was read up to a bound. */
+      atLeast: boolean;
+      /** The first of them, in the view's order. */
+      webpages: PreviewWebpage[];
+    }
+  /** The server has no preview and the filters have no list parameters: no preview. */
+  | { via: 'unavailable' };
 
 /**
- * What an unsaved view would show: Folio's `POST /views/preview`, else (a server without it) a
- * temporary view.
+ * What an unsaved view would show: Folio's `POST /views/preview`; else (a server without it, which
+ * is asked once) read from the list when the filters map onto its parameters. Never a write.
  */
 export function viewPreviewOptions(input: ViewPreviewInput) {
   return queryOptions({
     queryKey: viewKeys.preview(input),
-    queryFn: async ({ signal }): Promise<ViewPreview> => {
-      try {
-        const preview = await unwrap(
+    queryFn: async ({ signal, client }): Promise<ViewPreview> => {
+      const preview = await callOptional(client, 'view-preview', () =>
+        unwrap(
           apiClient.POST('/views/preview', {
             // The title is required by the contract and means nothing here.
             body: { ...input, title: 'Preview' },
             signal,
           }),
-        );
-        return { ...preview, via: 'server' };
-      } catch (error) {
-        if (!lacksOperation(error)) throw error;
-        return previewWithTemporaryView(input, signal);
-      }
+        ),
+      );
+      if (preview) return { ...preview, atLeast: false, via: 'server' };
+      const selection = listSelectionOf(input);
+      if (!selection) return { via: 'unavailable' };
+      return { ...(await previewFromList(selection, input, PREVIEW_SIZE, signal)), via: 'list' };
     },
     // Webpage changes make a preview stale like any list of webpages.
     meta: { showsWebpages: true },

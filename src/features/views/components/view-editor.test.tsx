@@ -294,16 +294,38 @@ describe('ViewEditor', () => {
     );
   });
 
-  it('says when the preview goes through a temporary view', async () => {
-    mockViewsApi({ webpages: [makeWebpage(1)], noPreview: true });
+  it('on a server without a preview: previews from the list, and writes nothing', async () => {
+    const api = mockViewsApi({
+      noPreview: true,
+      intercept: ({ method, path }) =>
+        method === 'GET' && path === '/webpages'
+          ? Response.json({ success: true, data: { webpages: [makeWebpage(1)] } })
+          : undefined,
+    });
     renderEditor();
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(await within(preview).findByText('1 webpage matches')).toBeInTheDocument();
+    expect(within(preview).getByText('Article 1')).toBeInTheDocument();
+    // The only request that is not a read is the one question whether the server has a preview.
+    expect(api.writes()).toEqual([
+      { method: 'POST', path: '/views/preview', body: expect.anything() as unknown },
+    ]);
+    expect(api.views()).toEqual([]);
+  });
+
+  it('on a server without a preview: says so for filters the list cannot express', async () => {
+    const view = makeView({
+      filters: [{ id: 'f1', type: 1, key: 'first-add-time', operator: 1, rightOperand: 2 }],
+    });
+    const api = mockViewsApi({ views: [view], noPreview: true });
+    renderEditor({ view });
+    const preview = screen.getByRole('region', { name: 'Preview' });
     expect(
-      within(preview).getByText(
-        'Previewed through a temporary view: this server has no preview of its own.',
-      ),
+      await within(preview).findByText('Preview not available on this server'),
     ).toBeInTheDocument();
+    expect(api.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /views/preview',
+    ]);
   });
 
   it('edits a view: prefilled, saved with PATCH on a server that keeps filters', async () => {

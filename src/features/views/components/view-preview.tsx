@@ -36,10 +36,13 @@ export function ViewPreviewPanel({ input }: ViewPreviewProps) {
   });
   const stale = waiting || isPlaceholderData;
 
+  const shown = data?.via === 'unavailable' ? undefined : data;
   let status: string;
   if (error && !isFetching) status = `The preview failed: ${error.message}`;
   else if (!data) status = 'Counting the matching webpages…';
-  else status = `${countWebpages(data.count)} ${data.count === 1 ? 'matches' : 'match'}`;
+  else if (!shown) status = 'Preview not available on this server';
+  else if (shown.atLeast) status = `At least ${countWebpages(shown.count)} match`;
+  else status = `${countWebpages(shown.count)} ${shown.count === 1 ? 'matches' : 'match'}`;
 
   return (
     <section className="view-preview" aria-labelledby={titleId} aria-busy={stale || isFetching}>
@@ -50,9 +53,9 @@ export function ViewPreviewPanel({ input }: ViewPreviewProps) {
         {status}
         {stale && data ? ' (updating…)' : ''}
       </p>
-      {data?.webpages.length ? (
+      {shown?.webpages.length ? (
         <ol className="view-preview__list" aria-label="First matching webpages">
-          {data.webpages.map((webpage) => (
+          {shown.webpages.map((webpage) => (
             <li key={webpage.id} className="view-preview__item">
               <span className="view-preview__title">{displayTitle(webpage)}</span>
               <span className="view-preview__host">{hostOf(webpage.link)}</span>
@@ -60,12 +63,13 @@ export function ViewPreviewPanel({ input }: ViewPreviewProps) {
           ))}
         </ol>
       ) : null}
-      {data && data.count > data.webpages.length ? (
-        <p className="form__hint">and {countWebpages(data.count - data.webpages.length)} more.</p>
+      {shown && !shown.atLeast && shown.count > shown.webpages.length ? (
+        <p className="form__hint">and {countWebpages(shown.count - shown.webpages.length)} more.</p>
       ) : null}
-      {data?.via === 'temporary-view' ? (
+      {data?.via === 'unavailable' ? (
         <p className="form__hint">
-          Previewed through a temporary view: this server has no preview of its own.
+          This server has no preview of its own, and these filters cannot be read from its list. The
+          view shows its webpages once it is saved.
         </p>
       ) : null}
     </section>

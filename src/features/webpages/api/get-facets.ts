@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { apiClient } from '../../../api/client.ts';
-import { isApiError, unwrap } from '../../../api/errors.ts';
+import { unwrap } from '../../../api/errors.ts';
 import type { components } from '../../../api/schema.gen.ts';
+import { callOptional } from '../../../api/server-capabilities.ts';
 import { hostOf } from '../../../lib/urls.ts';
 import { webpageKeys } from './webpage-keys.ts';
 
@@ -21,16 +22,6 @@ export interface WebpageFacets {
 /** How the fallback reads the list: this many pages of this many webpages, newest first. */
 export const RECENT_PAGES = 5;
 export const RECENT_PER_PAGE = 200;
-
-/**
- * Whether the server lacks the facets operation: a 404 or 405, or HamsterBase's answer to unknown
- * paths under `/public/api` (its web UI's HTML with a 200, which is not the JSON envelope).
- */
-function lacksFacets(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.kind === 'invalid-response') return true;
-  return error.kind === 'http' && (error.status === 404 || error.status === 405);
-}
 
 function byCount(counts: Map<string, number>): FacetValue[] {
   return [...counts]
@@ -62,19 +53,16 @@ async function collectFromRecentPages(signal: AbortSignal): Promise<WebpageFacet
 
 /**
  * The hosts and labels in use, most used first: Folio's `/facets`, else (a server without it)
- * what the most recent webpages have.
+ * what the most recent webpages have. Whether the server has `/facets` is asked once per server.
  */
 export function facetsOptions() {
   return queryOptions({
     queryKey: webpageKeys.facets(),
-    queryFn: async ({ signal }): Promise<WebpageFacets> => {
-      try {
-        const facets = await unwrap(apiClient.GET('/facets', { signal }));
-        return { ...facets, source: 'server' };
-      } catch (error) {
-        if (!lacksFacets(error)) throw error;
-        return collectFromRecentPages(signal);
-      }
+    queryFn: async ({ signal, client }): Promise<WebpageFacets> => {
+      const facets = await callOptional(client, 'facets', () =>
+        unwrap(apiClient.GET('/facets', { signal })),
+      );
+      return facets ? { ...facets, source: 'server' } : collectFromRecentPages(signal);
     },
     staleTime: 60_000,
   });

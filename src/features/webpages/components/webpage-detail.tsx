@@ -16,6 +16,7 @@ import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-field
 import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
 import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
+import { useLinkRules } from '../api/link-rules.ts';
 import { usePatchWebpage, useToggleWebpage } from '../api/patch-webpage.ts';
 import type { ListFilters } from '../filters.ts';
 import { editRequested, listFiltersFromState } from '../list-context.ts';
@@ -39,8 +40,6 @@ export interface WebpageDetailProps {
 }
 
 type EditableName = 'title' | 'excerpt' | 'link';
-
-const INVALID_LINK = 'Enter an absolute http or https URL, such as https://example.com/page.';
 
 interface DetailBodyProps {
   webpage: Webpage;
@@ -72,6 +71,7 @@ function DetailBody({
     savePanelState(next);
     setPanel(next);
   };
+  const linkRules = useLinkRules();
 
   // "Open to edit" is for this visit only: back / forward or a reload shows the page as usual.
   useEffect(() => {
@@ -229,10 +229,8 @@ function DetailBody({
                 {...editor('link')}
                 value={link ?? ''}
                 maxLength={8192}
-                hint="An absolute http or https URL; empty removes the link."
-                validate={(value) =>
-                  !value.trim() || safeHttpUrl(value.trim()) ? null : INVALID_LINK
-                }
+                hint={linkRules.hint}
+                validate={linkRules.validate}
                 onSave={(value) => save('link', value.trim() || null)}
               >
                 {href ? (
