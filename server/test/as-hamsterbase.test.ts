@@ -63,3 +63,21 @@ describe('FOLIO_AS_HAMSTERBASE', () => {
     expect(removed.link).toBeUndefined();
   });
 });
+
+describe('FOLIO_AS_HAMSTERBASE: a view’s webpages', () => {
+  it('are never paged: per_page is ignored and no hasNext is sent', async () => {
+    for (const n of [1, 2, 3]) {
+      await upload(hamster, makeHtml({ title: `Unpaged ${n}` }), 'html');
+    }
+    const view = await ok(hamster, 'createView', { body: { title: 'All', sort: 1 } });
+    const answer = await ok(hamster, 'listViewWebpages', {
+      params: { view_id: view.id },
+      query: { per_page: 1, page: 2 },
+    });
+    expect(answer.hasNext).toBeUndefined();
+    // The whole view (the archive also holds the other tests' pages), though one was asked for.
+    expect(
+      answer.webpages.map((page) => page.title).filter((t) => t.startsWith('Unpaged')),
+    ).toEqual(['Unpaged 1', 'Unpaged 2', 'Unpaged 3']);
+  });
+});

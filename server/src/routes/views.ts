@@ -83,10 +83,10 @@ export function registerViewRoutes(registry: OperationRegistry, context: RouteCo
   // the database and streamed out. The answer is named (ETag) by the data's generation and the statement with its parameters:
   // a client that has it gets a 304 without the query being run. A random order is new each time.
   // Folio's paging extension (`per_page`, `page`): one page of the view, one row more than asked
-  // for to tell `hasNext`. A random order is never paged.
+  // for to tell `hasNext`. A random order is never paged, nor is anything as HamsterBase.
   registry.register('listViewWebpages', ({ params, query, request }) => {
     const view = find(params.view_id);
-    const perPage = view.sort === 0 ? undefined : query.per_page;
+    const perPage = view.sort === 0 || context.asHamsterBase ? undefined : query.per_page;
     const slice =
       perPage === undefined
         ? undefined
