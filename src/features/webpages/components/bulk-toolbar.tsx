@@ -115,6 +115,22 @@ export function BulkToolbar({
     queue.current = next.catch(() => undefined);
     return next;
   };
+  /** Sends the changes, remembering the flags they set (and, for those refused, the old ones). */
+  const send = async (changes: readonly BulkChange[]) => {
+    remember(changes, ({ patch }) => flagsOf(patch));
+    const result = await bulk.mutateAsync(changes);
+    const failedIds = new Set(result.failed.map(({ item }) => item.id));
+    remember(
+      changes.filter(({ item }) => failedIds.has(item.id)),
+      ({ item, patch }) => {
+        const back: Flags = {};
+        if (patch.liked !== undefined) back.liked = item.liked;
+        if (patch.read !== undefined) back.read = item.read;
+        return back;
+      },
+    );
+    return result;
+  };
   const deleteWithUndo = useDeleteWebpagesWithUndo();
   const [labelForm, setLabelForm] = useState<'add' | 'remove' | null>(null);
   const [label, setLabel] = useState('');
@@ -132,18 +148,7 @@ export function BulkToolbar({
       const patch = patchFor(item);
       if (patch) changes.push({ item, patch });
     }
-    remember(changes, ({ patch }) => flagsOf(patch));
-    const { done, failed } = await bulk.mutateAsync(changes);
-    const failedIds = new Set(failed.map(({ item }) => item.id));
-    remember(
-      changes.filter(({ item }) => failedIds.has(item.id)),
-      ({ item, patch }) => {
-        const back: Flags = {};
-        if (patch.liked !== undefined) back.liked = item.liked;
-        if (patch.read !== undefined) back.read = item.read;
-        return back;
-      },
-    );
+    const { done, failed } = await send(changes);
     if (failed.length) {
       showToast({
         tone: 'error',
@@ -161,7 +166,7 @@ export function BulkToolbar({
   };
 
   const undoAll = async (changes: readonly BulkChange[], what: string) => {
-    const { failed } = await bulk.mutateAsync(changes);
+    const { failed } = await send(changes);
     if (failed.length) {
       showToast({
         tone: 'error',
