@@ -113,7 +113,12 @@ export function showToast(input: ToastInput): number {
   let parts: readonly ToastInput[] = [input];
   const { kind } = input;
   if (kind !== undefined) {
-    const same = toasts.find((other) => other.kind === kind);
+    // Changes with an Undo collapse together; a message without one (an undo's result) stays
+    // on its own.
+    const same = toasts.find(
+      (other) =>
+        other.kind === kind && (other.action === undefined) === (input.action === undefined),
+    );
     if (same) {
       const before = collapsed.get(same.id) ?? [same];
       // A newer message with the same key replaces its part.

@@ -115,4 +115,16 @@ describe('toasts stay few', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent(/^2 changes saved/);
   });
+
+  it('keeps a change without an Undo (an undo’s own result) apart from those with one', () => {
+    render(<ToastViewport />);
+    act(() => {
+      showDone('Unliked “A”', undefined, { key: 'toggle:a:liked', kind: 'change' });
+      showDone('Marked “A” as read', () => {}, { key: 'toggle:a:read', kind: 'change' });
+    });
+    expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual([
+      'Unliked “A”×',
+      'Marked “A” as readUndo×',
+    ]);
+  });
 });
