@@ -57,8 +57,11 @@ export interface paths {
         };
         /**
          * List webpages
-         * @description All filters are AND-ed together. There is no total count: to know whether another page exists,
-         *     ask for it (or for one item more than shown). Past the last page the list is empty.
+         * @description All filters are AND-ed together. HamsterBase has no total count: to know whether another page
+         *     exists, ask for it (or for one item more than shown). Past the last page the list is empty.
+         *     Folio extension: the `X-Total-Count` header of the answer is how many webpages match the
+         *     filters, on all pages (exposed to other origins by CORS); a client that gets no such header
+         *     (HamsterBase) knows only what it fetched.
          *     HamsterBase: invalid values fall back to defaults and any boolean other than `true` means
          *     false. Folio: invalid values are a 400.
          */
@@ -925,6 +928,11 @@ export interface operations {
             /** @description One page of webpages. */
             200: {
                 headers: {
+                    /**
+                     * @description Folio extension: how many webpages match the filters, on all pages (HamsterBase sends
+                     *     no such header).
+                     */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

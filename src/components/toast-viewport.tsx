@@ -27,7 +27,7 @@ function ToastItem({ toast }: { toast: Toast }) {
           aria-label={action.accessibleLabel}
           onClick={() => {
             dismissToast(toast.id);
-            action.run();
+            void action.run();
           }}
         >
           {action.label}

@@ -2,7 +2,7 @@ import type { ChangeEvent, CSSProperties, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 
 import type { components } from '../api/schema.gen.ts';
-import { formatBytes } from '../lib/display.ts';
+import { captureTime, formatBytes } from '../lib/display.ts';
 import { hostOf } from '../lib/urls.ts';
 import { RelativeTime } from './relative-time.tsx';
 
@@ -53,6 +53,8 @@ export function WebpageRow({
   const host = hostOf(item.link);
   const highlights = item.annotateCount;
   const title = displayTitle(item);
+  // When the page was captured (the saver's date), else when it was added to the archive.
+  const captured = captureTime(item.createTime);
   let className = 'webpage-row';
   if (!item.read) className += ' webpage-row--unread';
   if (selection?.selected) className += ' webpage-row--selected';
@@ -83,48 +85,58 @@ export function WebpageRow({
           </span>
         ) : null}
       </span>
-      <Link className="webpage-row__title" to={href} state={linkState}>
+      <Link className="webpage-row__title" to={href} state={linkState} dir="auto">
         {title}
       </Link>
-      <span className="webpage-row__labels">
-        {item.labels.map((label) =>
-          labelHref ? (
-            <Link
-              key={label}
-              className="chip"
-              to={labelHref(label)}
-              title={`Show pages labelled ${label}`}
-            >
-              {label}
+      {/* One grid cell each on wide screens; one line under the title on narrow ones. */}
+      <span className="webpage-row__meta">
+        <span className="webpage-row__labels">
+          {item.labels.map((label) =>
+            labelHref ? (
+              <Link
+                key={label}
+                className="chip"
+                dir="auto"
+                to={labelHref(label)}
+                title={`Show pages labelled ${label}`}
+              >
+                {label}
+              </Link>
+            ) : (
+              <span key={label} className="chip" dir="auto">
+                {label}
+              </span>
+            ),
+          )}
+        </span>
+        <span className="webpage-row__host">
+          {host && hostHref ? (
+            <Link to={hostHref(host)} title={`Show pages from ${host}`}>
+              {host}
             </Link>
           ) : (
-            <span key={label} className="chip">
-              {label}
-            </span>
-          ),
-        )}
+            host
+          )}
+        </span>
+        <span className="webpage-row__highlights" title={`${highlights} highlights`}>
+          {highlights > 0 ? (
+            <>
+              <span aria-hidden="true">✎ </span>
+              {highlights}
+              <span className="visually-hidden"> highlights</span>
+            </>
+          ) : null}
+        </span>
+        <span className="webpage-row__ext" title="Format">
+          {item.ext}
+        </span>
+        <span className="webpage-row__size">{formatBytes(item.size)}</span>
+        <RelativeTime
+          className="webpage-row__date"
+          value={captured ?? item.firstAddTime}
+          titlePrefix={captured === null ? 'Added' : 'Captured'}
+        />
       </span>
-      <span className="webpage-row__host">
-        {host && hostHref ? (
-          <Link to={hostHref(host)} title={`Show pages from ${host}`}>
-            {host}
-          </Link>
-        ) : (
-          host
-        )}
-      </span>
-      <span className="webpage-row__highlights" title={`${highlights} highlights`}>
-        {highlights > 0 ? (
-          <>
-            <span aria-hidden="true">✎ </span>
-            {highlights}
-            <span className="visually-hidden"> highlights</span>
-          </>
-        ) : null}
-      </span>
-      <span className="webpage-row__ext">{item.ext}</span>
-      <span className="webpage-row__size">{formatBytes(item.size)}</span>
-      <RelativeTime className="webpage-row__date" value={item.firstAddTime} />
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { operations } from '../../../src/api/schema.gen.ts';
 import {
   createRequestValidators,
@@ -34,6 +34,8 @@ export interface OperationInput<K extends OperationId> {
   query: OperationQuery<K>;
   body: OperationBody<K>;
   request: FastifyRequest;
+  /** For the answer's headers that the contract declares (the body is the handler's value). */
+  reply: FastifyReply;
 }
 
 export type OperationHandler<K extends OperationId> = (
@@ -153,6 +155,7 @@ export class OperationRegistry {
           query: valid.query as OperationQuery<K>,
           body: valid.body as OperationBody<K>,
           request,
+          reply,
         });
         if (data instanceof NotModified) {
           return reply

@@ -15,12 +15,14 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
   const { store } = context;
   const uploadShape = uploadShapeOf();
 
-  registry.register('listWebpages', ({ query }) => {
-    const records = store.list.list(
-      { ...listFilters(query), ...(query.link === undefined ? {} : { link: query.link }) },
-      query.sort ?? 'first_add_time_desc',
-      paging(query),
-    );
+  registry.register('listWebpages', ({ query, reply }) => {
+    const filters = {
+      ...listFilters(query),
+      ...(query.link === undefined ? {} : { link: query.link }),
+    };
+    const records = store.list.list(filters, query.sort ?? 'first_add_time_desc', paging(query));
+    // The contract's extension: how many match, on all pages.
+    reply.header('x-total-count', String(store.list.count(filters)));
     return { webpages: records.map(toListItem) };
   });
 

@@ -26,6 +26,8 @@ export const WEBPAGE_ORDER: Readonly<Record<WebpageSort, string>> = {
 
 /** From this offset on, a query's ids are kept (IdPrefixCache): shallow pages are cheap anyway. */
 export const KEEP_IDS_FROM_OFFSET = 1_000;
+/** Totals kept (by filters and generation of the data) before they are all dropped. */
+const KEPT_COUNTS = 64;
 /** How many pages past the asked one are read into the kept prefix. */
 const PAGES_AHEAD = 20;
 
@@ -60,6 +62,7 @@ export class WebpageList {
   private readonly hostCount: Statement<[string], number>;
   private readonly countLive: Statement<[], number>;
   private live: { generation: string; count: number } | undefined;
+  private readonly counts = new Map<string, number>();
 
   constructor(
     db: Database,
@@ -142,6 +145,25 @@ export class WebpageList {
       this.live = { generation, count: this.countLive.get() ?? 0 };
     }
     return this.live.count;
+  }
+
+  /**
+   * How many live webpages match `filters` (every page). Counted from the indexes, once per
+   * generation of the data and filters (the counts of the last few filters are kept).
+   */
+  count(filters: WebpageFilters): number {
+    const where = webpageFilterSql(filters, 'set');
+    const sql = `SELECT count(*) FROM webpages w WHERE ${where.sql}`;
+    const key = `${this.generation.current()}\u0000${sql}\u0000${JSON.stringify(where.params)}`;
+    const kept = this.counts.get(key);
+    if (kept !== undefined) return kept;
+    const count = this.statements
+      .get(sql)
+      .pluck()
+      .get(...where.params) as number;
+    if (this.counts.size >= KEPT_COUNTS) this.counts.clear();
+    this.counts.set(key, count);
+    return count;
   }
 
   list(filters: WebpageFilters, sort: WebpageSort, paging: Paging): WebpageListRecord[] {

@@ -21,12 +21,12 @@ export function SearchResult({ result, href, labelHref, hostHref }: SearchResult
   return (
     <li className={result.read ? 'search-result' : 'search-result search-result--unread'}>
       <h2 className="search-result__title">
-        <Link to={href}>
+        <Link to={href} dir="auto">
           {title ? <HighlightedText segments={result.title} /> : result.link?.trim() || 'Untitled'}
         </Link>
       </h2>
       {result.content.length > 0 ? (
-        <p className="search-result__snippet">
+        <p className="search-result__snippet" dir="auto">
           <HighlightedText segments={result.content} />
         </p>
       ) : null}
@@ -47,6 +47,7 @@ export function SearchResult({ result, href, labelHref, hostHref }: SearchResult
           <Link
             key={label}
             className="chip"
+            dir="auto"
             to={labelHref(label)}
             title={`Search only pages labelled ${label}`}
           >

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   memo,
+  useCallback,
   useLayoutEffect,
   useRef,
   useState,
@@ -29,7 +30,7 @@ import '../views.css';
 
 export type ViewListAction = 'like' | 'read' | 'delete';
 
-/** An action asked for by the keyboard; `seq` tells a new request from one already done. */
+/** An action asked for by the keyboard; `seq` grows with every press and never starts again. */
 export interface ViewListCommand {
   seq: number;
   action: ViewListAction;
@@ -40,8 +41,10 @@ export interface ViewListCommand {
 export interface ViewBulkActionsProps {
   items: readonly ViewWebpage[];
   selected: readonly ViewWebpage[];
-  command: ViewListCommand | null;
-  onCommandDone: (seq: number) => void;
+  /** The keyboard's presses not yet taken, oldest first. */
+  commands: readonly ViewListCommand[];
+  /** The commands up to `seq` are taken. */
+  onCommandsDone: (seq: number) => void;
   onSelectionChange: (ids: string[]) => void;
 }
 
@@ -112,7 +115,12 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
   const navigate = useNavigate();
   const remove = useDeleteView();
   const [picks, setPicks] = useState<Picks>({ ids: new Set(), anchor: null, active: -1 });
-  const [command, setCommand] = useState<ViewListCommand | null>(null);
+  const [commands, setCommands] = useState<readonly ViewListCommand[]>([]);
+  const nextSeq = useRef(1);
+  const onCommandsDone = useCallback(
+    (seq: number) => setCommands((queued) => queued.filter((next) => next.seq > seq)),
+    [],
+  );
   const [actionsLoaded, setActionsLoaded] = useState(false);
   // A delete (or its undo) always shows a message: draw again then, to hide or show its pages.
   useSyncExternalStore(
@@ -129,7 +137,7 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
   };
   const items = isHidden ? all.filter((item) => !isHidden(item.id)) : all;
   const selected = items.filter((item) => picks.ids.has(item.id));
-  if (!actionsLoaded && (selected.length > 0 || command)) setActionsLoaded(true);
+  if (!actionsLoaded && (selected.length > 0 || commands.length > 0)) setActionsLoaded(true);
 
   const open = (index: number) => {
     const item = items[index];
@@ -161,11 +169,8 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
   const run = (action: ViewListAction) => {
     const targets = selected.length ? selected : items.slice(picks.active, picks.active + 1);
     if (!targets.length) return;
-    setCommand((previous) => ({
-      seq: (previous?.seq ?? 0) + 1,
-      action,
-      ids: targets.map((item) => item.id),
-    }));
+    const seq = nextSeq.current++;
+    setCommands((queued) => [...queued, { seq, action, ids: targets.map((item) => item.id) }]);
   };
   const count = items.length;
   const hasRow = picks.active >= 0 && picks.active < count;
@@ -232,9 +237,8 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
             ? renderBulkActions({
                 items,
                 selected,
-                command,
-                onCommandDone: (seq) =>
-                  setCommand((current) => (current?.seq === seq ? null : current)),
+                commands,
+                onCommandsDone,
                 onSelectionChange: (ids) =>
                   setPicks((current) => ({ ...current, ids: new Set(ids) })),
               })
@@ -269,11 +273,13 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
     <section className="page" aria-labelledby="view-title">
       <header className="page__header">
         <div className="page__header--stacked view-page__heading">
-          <h1 id="view-title" className="page__title">
+          <h1 id="view-title" className="page__title" dir="auto">
             {title}
           </h1>
           {view.data.description ? (
-            <p className="view-page__description">{view.data.description}</p>
+            <p className="view-page__description" dir="auto">
+              {view.data.description}
+            </p>
           ) : null}
           <div className="view-item__summary">
             {view.data.filters.length ? (

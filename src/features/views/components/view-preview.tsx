@@ -57,7 +57,9 @@ export function ViewPreviewPanel({ input }: ViewPreviewProps) {
         <ol className="view-preview__list" aria-label="First matching webpages">
           {shown.webpages.map((webpage) => (
             <li key={webpage.id} className="view-preview__item">
-              <span className="view-preview__title">{displayTitle(webpage)}</span>
+              <span className="view-preview__title" dir="auto">
+                {displayTitle(webpage)}
+              </span>
               <span className="view-preview__host">{hostOf(webpage.link)}</span>
             </li>
           ))}

@@ -14,6 +14,7 @@ export function ViewsNav() {
         <li key={view.id}>
           <NavLink
             to={paths.view(view.id)}
+            dir="auto"
             className={({ isActive }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')}
           >
             {view.title || 'Untitled view'}

@@ -20,10 +20,14 @@ function ViewItem({ view }: { view: WebpagesView }) {
   return (
     <li className="view-item">
       <div className="view-item__main">
-        <Link className="view-item__title" to={paths.view(view.id)}>
+        <Link className="view-item__title" to={paths.view(view.id)} dir="auto">
           {title}
         </Link>
-        {view.description ? <p className="view-item__description">{view.description}</p> : null}
+        {view.description ? (
+          <p className="view-item__description" dir="auto">
+            {view.description}
+          </p>
+        ) : null}
         <div className="view-item__summary">
           {view.filters.length ? (
             <>

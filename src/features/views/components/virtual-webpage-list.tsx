@@ -3,7 +3,7 @@ import {
   useWindowVirtualizer,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 import { WebpageList } from '../../../components/webpage-row.tsx';
 
@@ -86,8 +86,14 @@ export function VirtualWebpageList<T>({
 }: VirtualWebpageListProps<T>) {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const [height] = useState(rowHeight);
-  const [estimateSize] = useState(() => () => height);
+  // The token changes with the window's width (rows take two lines on narrow screens).
+  const [height, setHeight] = useState(rowHeight);
+  const estimateSize = useCallback(() => height, [height]);
+  useEffect(() => {
+    const update = () => setHeight(rowHeight());
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
   // Where the list starts in the document; it moves when what is above it changes size.
   const [scrollMargin, setScrollMargin] = useState(0);
   useEffect(() => {
@@ -109,6 +115,7 @@ export function VirtualWebpageList<T>({
     scrollMargin,
     observeElementOffset: observeWindowOffsetInTask,
   });
+  useEffect(() => virtualizer.measure(), [virtualizer, height]);
   const rows = virtualizer.getVirtualItems();
 
   // The keyboard's row: bring it into view, then focus its title once it is drawn (now, or after

@@ -12,8 +12,21 @@ export type WebpageListItem = components['schemas']['WebpagesListItem'];
 
 export interface WebpageListPage {
   items: WebpageListItem[];
-  /** Whether a next page exists (the API has no total: one more item than shown is asked for). */
+  /** Whether a next page exists (one more item than shown is asked for). */
   hasNext: boolean;
+  /**
+   * How many webpages match the filters on all pages, when the server says (Folio's
+   * `X-Total-Count`; HamsterBase does not).
+   */
+  total?: number;
+}
+
+/** The `X-Total-Count` header as a count, if it is one. */
+export function totalCountOf(response: Response): number | undefined {
+  const value = response.headers.get('x-total-count');
+  if (value === null || !/^\d+$/.test(value.trim())) return undefined;
+  const total = Number(value);
+  return Number.isSafeInteger(total) ? total : undefined;
 }
 
 export function listWebpagesOptions(filters: ListFilters) {
@@ -21,19 +34,23 @@ export function listWebpagesOptions(filters: ListFilters) {
     queryKey: webpageKeys.list(filters),
     queryFn: async ({ signal }): Promise<WebpageListPage> => {
       const window = pageWindow(filters.page, filters.perPage);
-      const { webpages } = await unwrap(
-        apiClient.GET('/webpages', {
-          params: {
-            query: { ...toListQuery(filters), page: window.page, per_page: window.perPage },
-          },
-          signal,
-        }),
-      );
+      const call = apiClient.GET('/webpages', {
+        params: {
+          query: { ...toListQuery(filters), page: window.page, per_page: window.perPage },
+        },
+        signal,
+      });
+      const { webpages } = await unwrap(call);
+      const page = webpages.slice(window.offset, window.offset + filters.perPage);
+      const items = page.filter((item) => !isHidden(item.id));
+      const total = totalCountOf((await call).response);
       return {
-        items: webpages
-          .slice(window.offset, window.offset + filters.perPage)
-          .filter((item) => !isHidden(item.id)),
+        items,
         hasNext: webpages.length > window.offset + filters.perPage,
+        // Deleted pages in their undo window are still counted by the server.
+        ...(total === undefined
+          ? {}
+          : { total: Math.max(0, total - (page.length - items.length)) }),
       };
     },
   });

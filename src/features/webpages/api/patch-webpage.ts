@@ -162,7 +162,7 @@ export function useToggleWebpage() {
             const message = toggleDoneMessage(field, value, title);
             // An undo is not undone in turn: the page shows its state.
             const again = undo ? undefined : () => toggle(webpage, field, !value, true);
-            showDone(message, again, `toggle:${key}`);
+            showDone(message, again, { key: `toggle:${key}`, kind: 'change' });
           },
           (error: unknown) =>
             showToast({

@@ -12,7 +12,10 @@ import { optimisticFields, type WebpagePatch } from '../api/patch-webpage.ts';
 
 export type ListAction = 'like' | 'read' | 'delete';
 
-/** An action asked for by the keyboard; `seq` tells a new request from one already done. */
+/**
+ * An action asked for by the keyboard. `seq` grows with every press and never starts again (the
+ * page's counter lives as long as the page), so a new press is never taken for one already done.
+ */
 export interface ListCommand {
   seq: number;
   action: ListAction;
@@ -23,10 +26,14 @@ export interface BulkToolbarProps {
   /** The webpages on the page. */
   items: readonly WebpageListItem[];
   selected: readonly WebpageListItem[];
-  command: ListCommand | null;
-  onCommandDone: (seq: number) => void;
+  /** The keyboard's presses not yet taken, oldest first (the page queues them). */
+  commands: readonly ListCommand[];
+  /** The commands up to `seq` are taken: the page drops them from its queue. */
+  onCommandsDone: (seq: number) => void;
   onSelectionChange: (ids: string[]) => void;
 }
+
+type Flags = Partial<Pick<WebpageListItem, 'liked' | 'read'>>;
 
 const MAX_LABEL_LENGTH = 200;
 
@@ -68,11 +75,62 @@ function undoChanges(
 export function BulkToolbar({
   items,
   selected,
-  command,
-  onCommandDone,
+  commands,
+  onCommandsDone,
   onSelectionChange,
 }: BulkToolbarProps) {
   const bulk = useBulkPatchWebpages();
+  // Likes and read states this toolbar set and the rows may not show yet (a press comes before
+  // the list draws the last one): a toggle starts from them. Dropped once the rows agree.
+  const known = useRef(new Map<string, Flags>());
+  const current = (item: WebpageListItem): WebpageListItem => {
+    const flags = known.current.get(item.id);
+    return flags ? { ...item, ...flags } : item;
+  };
+  useEffect(() => {
+    for (const item of items) {
+      const flags = known.current.get(item.id);
+      if (flags && (Object.keys(flags) as (keyof Flags)[]).every((key) => item[key] === flags[key]))
+        known.current.delete(item.id);
+    }
+  }, [items]);
+  const remember = (changes: readonly BulkChange[], pick: (change: BulkChange) => Flags) => {
+    for (const change of changes) {
+      const flags = pick(change);
+      if (Object.keys(flags).length)
+        known.current.set(change.item.id, { ...known.current.get(change.item.id), ...flags });
+    }
+  };
+  const flagsOf = (patch: WebpagePatch): Flags => {
+    const flags: Flags = {};
+    if (patch.liked !== undefined) flags.liked = patch.liked;
+    if (patch.read !== undefined) flags.read = patch.read;
+    return flags;
+  };
+  // Keyboard commands and undos run one after another, in order: two changes of one page never
+  // race each other to the server.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const enqueue = (run: () => Promise<unknown>) => {
+    const next = queue.current.then(run);
+    queue.current = next.catch(() => undefined);
+    return next;
+  };
+  /** Sends the changes, remembering the flags they set (and, for those refused, the old ones). */
+  const send = async (changes: readonly BulkChange[]) => {
+    remember(changes, ({ patch }) => flagsOf(patch));
+    const result = await bulk.mutateAsync(changes);
+    const failedIds = new Set(result.failed.map(({ item }) => item.id));
+    remember(
+      changes.filter(({ item }) => failedIds.has(item.id)),
+      ({ item, patch }) => {
+        const back: Flags = {};
+        if (patch.liked !== undefined) back.liked = item.liked;
+        if (patch.read !== undefined) back.read = item.read;
+        return back;
+      },
+    );
+    return result;
+  };
   const deleteWithUndo = useDeleteWebpagesWithUndo();
   const [labelForm, setLabelForm] = useState<'add' | 'remove' | null>(null);
   const [label, setLabel] = useState('');
@@ -86,11 +144,11 @@ export function BulkToolbar({
     fromSelection: boolean,
   ) => {
     const changes: BulkChange[] = [];
-    for (const item of targets) {
+    for (const item of targets.map(current)) {
       const patch = patchFor(item);
       if (patch) changes.push({ item, patch });
     }
-    const { done, failed } = await bulk.mutateAsync(changes);
+    const { done, failed } = await send(changes);
     if (failed.length) {
       showToast({
         tone: 'error',
@@ -100,13 +158,15 @@ export function BulkToolbar({
     } else {
       const message = doneMessage(verb, targets);
       const undo = undoChanges(changes, done);
-      showDone(message, undo.length ? () => void undoAll(undo, message) : undefined);
+      showDone(message, undo.length ? () => enqueue(() => undoAll(undo, message)) : undefined, {
+        kind: 'change',
+      });
     }
     if (fromSelection || failed.length) onSelectionChange(failed.map(({ item }) => item.id));
   };
 
   const undoAll = async (changes: readonly BulkChange[], what: string) => {
-    const { failed } = await bulk.mutateAsync(changes);
+    const { failed } = await send(changes);
     if (failed.length) {
       showToast({
         tone: 'error',
@@ -114,7 +174,11 @@ export function BulkToolbar({
         details: failed.map(({ item, message }) => `${displayTitle(item)}: ${message}`),
       });
     } else {
-      showToast({ tone: 'success', message: `Undone: ${what}` });
+      showToast({
+        tone: 'success',
+        message: `Undone: ${what}`,
+        kind: 'undone',
+      });
     }
   };
 
@@ -150,24 +214,29 @@ export function BulkToolbar({
     }
   };
 
-  const execute = useEffectEvent((next: ListCommand) => {
-    onCommandDone(next.seq);
-    const targets = items.filter((item) => next.ids.includes(item.id));
+  // Called when the command's turn comes: the rows and selection are the latest ones.
+  const execute = useEffectEvent(async (next: ListCommand) => {
+    const targets = items.filter((item) => next.ids.includes(item.id)).map(current);
     if (!targets.length) return;
     const fromSelection = selected.length > 0;
+    // A delete waits out its undo window on its own: the next commands do not wait for it.
     if (next.action === 'delete') void remove(targets, fromSelection);
     else {
       const key = next.action === 'like' ? 'liked' : 'read';
       // Like all unless all are liked already (then unlike them); the same for read.
-      void setFlag(targets, key, !targets.every((item) => item[key]), fromSelection);
+      await setFlag(targets, key, !targets.every((item) => item[key]), fromSelection);
     }
   });
+  // Every command once, in order: `seq` only grows, so "after the last taken" is exact.
   const lastSeq = useRef(0);
   useEffect(() => {
-    if (!command || command.seq === lastSeq.current) return;
-    lastSeq.current = command.seq;
-    execute(command);
-  }, [command]);
+    const fresh = commands.filter((next) => next.seq > lastSeq.current);
+    const last = fresh.at(-1);
+    if (!last) return;
+    lastSeq.current = last.seq;
+    onCommandsDone(last.seq);
+    for (const next of fresh) void enqueue(() => execute(next));
+  }, [commands, onCommandsDone]);
 
   if (!selected.length) return null;
 

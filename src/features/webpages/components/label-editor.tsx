@@ -47,7 +47,7 @@ export function LabelEditor({ webpage }: LabelEditorProps) {
       () => {
         const message = `${DONE[kind]} “${label}”`;
         const inverse: LabelChange = kind === 'add' ? 'remove' : 'add';
-        showDone(message, undo ? undefined : () => change(inverse, label, true), key);
+        showDone(message, undo ? undefined : () => change(inverse, label, true), { key });
       },
       (error: unknown) => {
         showToast({

@@ -110,7 +110,7 @@ function DetailBody({
             message: `Could not restore the ${name}: ${error instanceof Error ? error.message : String(error)}`,
           }),
       );
-    showDone(message, () => void restore(), `edit:${id}:${name}`);
+    showDone(message, () => void restore(), { key: `edit:${id}:${name}` });
   };
   const remove = () => {
     void deleteWithUndo([webpage]);
@@ -169,6 +169,7 @@ function DetailBody({
         <div className="detail__heading">
           <h1
             id="webpage-title"
+            dir="auto"
             className={editing === 'title' ? 'visually-hidden' : 'page__title detail__title'}
           >
             {title}
@@ -220,7 +221,11 @@ function DetailBody({
             className="detail__excerpt"
             onSave={(value) => save('excerpt', value.trim())}
           >
-            {webpage.excerpt ? <p>{webpage.excerpt}</p> : <p className="muted">No excerpt.</p>}
+            {webpage.excerpt ? (
+              <p dir="auto">{webpage.excerpt}</p>
+            ) : (
+              <p className="muted">No excerpt.</p>
+            )}
           </EditableField>
           <dl className="meta">
             <dt>Link</dt>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -8,6 +8,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { ListSkeleton } from '../../../components/skeleton.tsx';
 import { WebpageList, WebpageRow } from '../../../components/webpage-row.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { listCount } from '../../../lib/list-count.ts';
 import { toggleRange } from '../../../lib/selection.ts';
 import { hasWebpageFilters } from '../../../lib/webpage-filters.ts';
 import { listWebpagesOptions } from '../api/list-webpages.ts';
@@ -77,14 +78,29 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
       const current = previous.search === search ? previous : noPicks(search);
       return { ...current, ...change(current) };
     });
-  const [command, setCommand] = useState<ListCommand | null>(null);
+  // The keyboard's presses, queued until the bulk actions take them; `seq` never starts again.
+  const [commands, setCommands] = useState<readonly ListCommand[]>([]);
+  const nextSeq = useRef(1);
+  const onCommandsDone = useCallback(
+    (seq: number) => setCommands((queued) => queued.filter((next) => next.seq > seq)),
+    [],
+  );
   const [actionsLoaded, setActionsLoaded] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
 
   const items = data?.items ?? [];
   const selected = items.filter((item) => picks.ids.has(item.id));
-  if (!actionsLoaded && (selected.length > 0 || command)) setActionsLoaded(true);
+  if (!actionsLoaded && (selected.length > 0 || commands.length > 0)) setActionsLoaded(true);
   const linkState = webpageLocationState(filters);
+  const count = data
+    ? listCount({
+        page: filters.page,
+        perPage: filters.perPage,
+        shown: data.items.length,
+        hasNext: data.hasNext,
+        ...(data.total === undefined ? {} : { total: data.total }),
+      })
+    : null;
 
   const toggle = (index: number, range: boolean) =>
     updatePicks(({ ids, anchor }) =>
@@ -151,10 +167,8 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
               <BulkToolbar
                 items={items}
                 selected={selected}
-                command={command}
-                onCommandDone={(seq) =>
-                  setCommand((current) => (current?.seq === seq ? null : current))
-                }
+                commands={commands}
+                onCommandsDone={onCommandsDone}
                 onSelectionChange={(ids) => updatePicks(() => ({ ids: new Set(ids) }))}
               />
             </Suspense>
@@ -195,6 +209,11 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
         <h1 id="library-title" className="page__title">
           Library
         </h1>
+        {count === null ? null : (
+          <p className="page__count" role="status">
+            {count}
+          </p>
+        )}
         <span className="page__actions">
           {toolbarExtra}
           <Link className="button button--primary" to={paths.upload()}>
@@ -216,9 +235,10 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
           list={listRef}
           onActive={(active) => updatePicks(() => ({ active }))}
           onToggle={(index) => toggle(index, false)}
-          onAction={(action, ids) =>
-            setCommand((previous) => ({ seq: (previous?.seq ?? 0) + 1, action, ids }))
-          }
+          onAction={(action, ids) => {
+            const seq = nextSeq.current++;
+            setCommands((queued) => [...queued, { seq, action, ids }]);
+          }}
           filtersId={LIST_FILTERS_ID}
         />
       </Suspense>
