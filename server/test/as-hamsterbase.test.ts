@@ -81,3 +81,19 @@ describe('FOLIO_AS_HAMSTERBASE: a view’s webpages', () => {
     ).toEqual(['Unpaged 1', 'Unpaged 2', 'Unpaged 3']);
   });
 });
+
+describe('FOLIO_AS_HAMSTERBASE: the list', () => {
+  it('sends no X-Total-Count and ignores link=, as HamsterBase does', async () => {
+    const one = await upload(hamster, makeHtml({ title: 'Counted' }), 'html', {
+      link: 'https://count.example/a',
+    });
+    const answer = await call(hamster, 'listWebpages', { query: { link: one.link! } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-total-count')).toBeNull();
+    const listed = (answer.body.data as { webpages: { id: string }[] }).webpages;
+    expect(listed.length).toBeGreaterThan(1);
+
+    const folioAnswer = await call(folio, 'listWebpages');
+    expect(folioAnswer.headers.get('x-total-count')).not.toBeNull();
+  });
+});

@@ -16,13 +16,14 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
   const uploadShape = uploadShapeOf();
 
   registry.register('listWebpages', ({ query, reply }) => {
+    // The contract's extensions (`link`, `X-Total-Count`); as HamsterBase, neither.
+    const extended = !context.asHamsterBase;
     const filters = {
       ...listFilters(query),
-      ...(query.link === undefined ? {} : { link: query.link }),
+      ...(query.link === undefined || !extended ? {} : { link: query.link }),
     };
     const records = store.list.list(filters, query.sort ?? 'first_add_time_desc', paging(query));
-    // The contract's extension: how many match, on all pages.
-    reply.header('x-total-count', String(store.list.count(filters)));
+    if (extended) reply.header('x-total-count', String(store.list.count(filters)));
     return { webpages: records.map(toListItem) };
   });
 
