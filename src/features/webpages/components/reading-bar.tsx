@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
 import { Button } from '../../../components/button.tsx';
 import type { DetailNavigation } from '../../../components/detail-navigation.ts';
+import { NeighbourButtons, NeighbourError } from './neighbour-buttons.tsx';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { paths, webpageViewContext } from '../../../lib/paths.ts';
@@ -63,24 +64,9 @@ export function ReadingBar({ webpage, navigation }: ReadingBarProps) {
           {webpage.liked ? 'Unlike' : 'Like'}
         </Button>
         <Button onClick={read}>{webpage.read ? 'Mark as unread' : 'Mark as read'}</Button>
-        <Button
-          disabled={!neighbours.canGoPrevious || neighbours.moving}
-          onClick={() => void neighbours.go(-1)}
-        >
-          Previous
-        </Button>
-        <Button
-          disabled={!neighbours.canGoNext || neighbours.moving}
-          onClick={() => void neighbours.go(1)}
-        >
-          Next
-        </Button>
+        <NeighbourButtons neighbours={neighbours} />
       </span>
-      {neighbours.error ? (
-        <span className="inline-error" role="alert">
-          Could not load the next page of the list: {neighbours.error.message}
-        </span>
-      ) : null}
+      <NeighbourError neighbours={neighbours} />
     </header>
   );
 }

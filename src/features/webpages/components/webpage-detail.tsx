@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { PageLoading } from '../../../components/skeleton.tsx';
 import type { DetailNavigation } from '../../../components/detail-navigation.ts';
+import { NeighbourButtons, NeighbourError } from './neighbour-buttons.tsx';
 import { showDone, showToast } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
@@ -146,24 +147,9 @@ function DetailBody({
       <nav className="detail__nav" aria-label="Previous and next">
         <Link to={neighbours.back.href}>{neighbours.back.label}</Link>
         <span className="detail__nav-buttons">
-          <Button
-            disabled={!neighbours.canGoPrevious || neighbours.moving}
-            onClick={() => void neighbours.go(-1)}
-          >
-            Previous
-          </Button>
-          <Button
-            disabled={!neighbours.canGoNext || neighbours.moving}
-            onClick={() => void neighbours.go(1)}
-          >
-            Next
-          </Button>
+          <NeighbourButtons neighbours={neighbours} />
         </span>
-        {neighbours.error ? (
-          <span className="inline-error" role="alert">
-            Could not load the next page of the list: {neighbours.error.message}
-          </span>
-        ) : null}
+        <NeighbourError neighbours={neighbours} />
       </nav>
       <header className="page__header detail__header">
         <div className="detail__heading">
