@@ -20,7 +20,7 @@ test('a view opened again is revalidated with its ETag until the archive changes
   const exchanges: Exchange[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (response: Response) => {
-    if (!response.url().endsWith(`/views/${view.id}/webpages`)) return;
+    if (!new URL(response.url()).pathname.endsWith(`/views/${view.id}/webpages`)) return;
     pending.push(
       (async () => {
         const request = await response.request().allHeaders();
