@@ -1,23 +1,9 @@
 // axe-core on every route, in both themes: no serious or critical violation. The archived page
 // inside the preview frame is third-party content and is left out.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
-
-async function expectNoSeriousViolations(p: Page, route: string) {
-  const { violations } = await new AxeBuilder({ page: p })
-    .exclude('iframe[title^="Preview of"]')
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-  expect(serious, `axe on ${route}`).toEqual([]);
-}
 
 type Route = { path: string; ready: (p: Page) => Promise<void> };
 

@@ -1,7 +1,7 @@
 // First run: the app opened without its token says that one is needed and where it is (a wrong
 // token is still "refused"), and the `#token=…` address pasted into the open tab works at once.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { seed } from './support/seed.ts';
 
@@ -33,13 +33,7 @@ test('without a token the app says that one is needed and where it is; a wrong o
   // The first screen a new user sees passes axe, in both colour schemes.
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => violation.id),
-      `axe in the ${colorScheme} scheme`,
-    ).toEqual([]);
+    await expectNoSeriousViolations(page, `the ${colorScheme} scheme`);
   }
 
   // A new tab with a wrong token: refused, as before.

@@ -4,11 +4,12 @@
 // link field says what the server does with an empty link. The HamsterBase-like server is Folio's
 // own with its test switch (FOLIO_AS_HAMSTERBASE=1: no /facets, no /views/preview, a /version
 // without Folio's name, an empty link refused).
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
 import { expect, startArchive, test as base, type Archive } from './support/fixtures.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { byTitle, seed, variedPages } from './support/seed.ts';
+import { addFilter, addUnreadResearchFilters } from './support/view-editor.ts';
 
 const test = base.extend<{ hamster: Archive }>({
   hamster: async ({ context }, use) => {
@@ -30,28 +31,6 @@ function recordApi(page: Page): string[] {
   return seen;
 }
 
-/** No serious or critical axe violation on the page as it is (the archived page left out). */
-async function expectAxeClean(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .exclude('iframe[title^="Preview of"]')
-    .analyze();
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id),
-    `axe: ${what}`,
-  ).toEqual([]);
-}
-
-async function addFilter(page: Page, kind: string, configure: (builder: Locator) => Promise<void>) {
-  await page.getByRole('button', { name: 'Add a filter' }).click();
-  const builder = page.getByRole('group', { name: 'New filter' });
-  await builder.getByLabel('Filter by').selectOption({ label: kind });
-  await configure(builder);
-  await builder.getByRole('button', { name: 'Add filter' }).click();
-  await expect(builder).toHaveCount(0);
-}
-
 test('the view editor previews from the list on a server without a preview, and writes nothing', async ({
   page,
   hamster,
@@ -62,21 +41,7 @@ test('the view editor previews from the list on a server without a preview, and 
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('status')).toHaveText('30 webpages match');
 
-  await addFilter(page, 'Host', async (builder) => {
-    const hosts = builder.getByRole('group', { name: 'Hosts' });
-    await hosts.getByLabel('Search hosts').fill('example.');
-    await hosts.getByRole('checkbox', { name: 'news.example.com' }).check();
-    await hosts.getByRole('checkbox', { name: 'blog.example.org' }).check();
-  });
-  await addFilter(page, 'Labels', async (builder) => {
-    await builder
-      .getByRole('group', { name: 'Labels' })
-      .getByRole('checkbox', { name: 'research' })
-      .check();
-  });
-  await addFilter(page, 'Read status', async (builder) => {
-    await builder.getByRole('radio', { name: 'Unread' }).check();
-  });
+  await addUnreadResearchFilters(page);
   await page.getByLabel('Sort').selectOption({ label: 'Title Z→A' });
   const expected = seeded.filter(
     (p) =>
@@ -94,7 +59,7 @@ test('the view editor previews from the list on a server without a preview, and 
   await addFilter(page, 'Date added', async () => {});
   await expect(preview.getByRole('status')).toHaveText('Preview not available on this server');
   await expect(preview.getByRole('list', { name: 'First matching webpages' })).toHaveCount(0);
-  await expectAxeClean(page, 'the editor without a preview');
+  await expectNoSeriousViolations(page, 'the editor without a preview');
 
   // Not one view was created or deleted to show these previews; the server was asked once whether
   // it has a preview of its own.
@@ -198,7 +163,7 @@ test('the link field says what the server does with an empty link', async ({
     'This server requires a link: it cannot remove one.',
   );
   expect(patches).toEqual([]);
-  await expectAxeClean(page, 'the link field refusing an empty link');
+  await expectNoSeriousViolations(page, 'the link field refusing an empty link');
   expect((await hamster.api<{ link?: string }>('GET', `/webpages/${hamsterId}`)).link).toBe(link);
 
   // Folio's server removes it.

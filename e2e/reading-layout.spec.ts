@@ -2,9 +2,9 @@
 // detail's header on a desktop and can be widened by collapsing the side panel (remembered across
 // reloads); on a phone the page comes first, full width, and the details stay reachable by
 // scrolling past it. The full window keeps Like, Mark as read, Previous / Next and the keys.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
 import { seed, type SeedPage } from './support/seed.ts';
 
@@ -35,15 +35,6 @@ async function openDetail(page: Page, archive: Archive, title: string) {
   return { id, frame };
 }
 
-/** axe on the app around the frame (the archived page is third-party content). */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude(FRAME).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) }));
-  expect(serious).toEqual([]);
-}
-
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
   if (!found) throw new Error('not rendered');
@@ -70,7 +61,7 @@ test.describe('at 1440 × 900', () => {
       900,
     );
 
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page, page.url());
     const toggle = page.getByRole('button', { name: 'Hide details' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await toggle.click();
@@ -128,7 +119,7 @@ for (const width of [360, 414, 768]) {
         viewport.width,
       );
 
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, page.url());
 
       // Like and Mark as read stay at hand while reading.
       const like = page.getByRole('button', { name: 'Like', exact: true });
@@ -187,7 +178,7 @@ for (const width of [1440, 360]) {
         width,
       );
 
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, page.url());
 
       // The buttons.
       await page.getByRole('button', { name: 'Like', exact: true }).click();

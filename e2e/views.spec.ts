@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
 import { seed, variedPages, type SeededPage } from './support/seed.ts';
 import { slowWebpageDetails } from './support/slow-network.ts';
+import { addFilter, addUnreadResearchFilters } from './support/view-editor.ts';
 
 interface StoredView {
   id: string;
@@ -30,15 +31,6 @@ const chipsOf = (scope: Page | Locator) =>
   scope.getByRole('list', { name: 'Filters of the view' }).getByRole('listitem');
 
 /** Opens the filter builder, picks the kind, sets it up with `configure`, adds the filter. */
-async function addFilter(page: Page, kind: string, configure: (builder: Locator) => Promise<void>) {
-  await page.getByRole('button', { name: 'Add a filter' }).click();
-  const builder = page.getByRole('group', { name: 'New filter' });
-  await builder.getByLabel('Filter by').selectOption({ label: kind });
-  await configure(builder);
-  await builder.getByRole('button', { name: 'Add filter' }).click();
-  await expect(builder).toHaveCount(0);
-}
-
 const viewIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[2] ?? '';
 
 test('create a view with several filters in the editor, with a live preview, and see its pages', async ({
@@ -57,21 +49,7 @@ test('create a view with several filters in the editor, with a live preview, and
 
   await page.getByLabel('Title').fill('Unread research from news and blogs');
   await page.getByLabel('Description').fill('Made in the editor');
-  await addFilter(page, 'Host', async (builder) => {
-    const hosts = builder.getByRole('group', { name: 'Hosts' });
-    await hosts.getByLabel('Search hosts').fill('example.');
-    await hosts.getByRole('checkbox', { name: 'news.example.com' }).check();
-    await hosts.getByRole('checkbox', { name: 'blog.example.org' }).check();
-  });
-  await addFilter(page, 'Labels', async (builder) => {
-    await builder
-      .getByRole('group', { name: 'Labels' })
-      .getByRole('checkbox', { name: 'research' })
-      .check();
-  });
-  await addFilter(page, 'Read status', async (builder) => {
-    await builder.getByRole('radio', { name: 'Unread' }).check();
-  });
+  await addUnreadResearchFilters(page);
   await expect(chipsOf(page)).toHaveText([
     'Host is one of news.example.com, blog.example.org×',
     'Has label research×',
