@@ -48,8 +48,13 @@ async function open(page: Page, origin: string, path = '/', token = server.token
   await page.goto(`${origin}${path}#token=${encodeURIComponent(token)}`);
 }
 
-/** A mark on the window: still there means the page was not reloaded. */
+/**
+ * A mark on the window: still there means the page was not reloaded. Taken once the app is idle
+ * (the parts loaded after the first paint are in), so that a server stopped next fails the
+ * requests the test is about.
+ */
 async function markWindow(page: Page) {
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => {
     (window as unknown as { folioMark?: string }).folioMark = 'no reload';
   });

@@ -1,11 +1,14 @@
-import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
+import { lazy, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, useNavigation } from 'react-router-dom';
 
 import { paths } from '../lib/paths.ts';
+import { loadingChunk, OptionalPart } from './optional-part.tsx';
 
 // Shown only once an answer was a 401, which comes after the first paint: loaded right after it.
-const AuthBanner = lazy(() =>
-  import('./auth-banner.tsx').then((module) => ({ default: module.AuthBanner })),
+const AuthBanner = lazy(
+  loadingChunk(() =>
+    import('./auth-banner.tsx').then((module) => ({ default: module.AuthBanner })),
+  ),
 );
 
 export interface AppLayoutProps {
@@ -69,9 +72,9 @@ export function AppLayout({ views, search, children }: AppLayoutProps) {
         </nav>
       </header>
       <div className="app__content">
-        <Suspense fallback={null}>
+        <OptionalPart>
           <AuthBanner />
-        </Suspense>
+        </OptionalPart>
         <main id="main" className="main" tabIndex={-1} aria-busy={busy}>
           {children}
         </main>

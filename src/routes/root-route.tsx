@@ -1,25 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 
 import { AppLayout } from '../components/app-layout.tsx';
+import { loadingChunk, OptionalPart } from '../components/optional-part.tsx';
 import { SearchBox } from '../features/search/components/search-box.tsx';
 import { paths } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 // None is needed for the first paint: they load right after it, in their own chunks.
-const ViewsNav = lazy(() =>
-  import('../features/views/components/views-nav.tsx').then((module) => ({
-    default: module.ViewsNav,
-  })),
+const ViewsNav = lazy(
+  loadingChunk(() =>
+    import('../features/views/components/views-nav.tsx').then((module) => ({
+      default: module.ViewsNav,
+    })),
+  ),
 );
-const LayoutExtras = lazy(() =>
-  import('../components/layout-extras.tsx').then((module) => ({ default: module.LayoutExtras })),
+const LayoutExtras = lazy(
+  loadingChunk(() =>
+    import('../components/layout-extras.tsx').then((module) => ({ default: module.LayoutExtras })),
+  ),
 );
-const GlobalDropZone = lazy(() =>
-  import('../features/upload/components/global-drop-zone.tsx').then((module) => ({
-    default: module.GlobalDropZone,
-  })),
+const GlobalDropZone = lazy(
+  loadingChunk(() =>
+    import('../features/upload/components/global-drop-zone.tsx').then((module) => ({
+      default: module.GlobalDropZone,
+    })),
+  ),
 );
 
 /** Prefetching on intent (see `link-intent.ts`), loaded after the first paint. */
@@ -44,17 +51,19 @@ export function Component() {
   return (
     <AppLayout
       views={
-        <Suspense fallback={null}>
+        <OptionalPart>
           <ViewsNav />
-        </Suspense>
+        </OptionalPart>
       }
       search={<SearchBox />}
     >
       <Outlet />
-      <Suspense fallback={null}>
+      <OptionalPart>
         <LayoutExtras />
+      </OptionalPart>
+      <OptionalPart>
         <GlobalDropZone onFiles={() => void navigate(paths.upload())} />
-      </Suspense>
+      </OptionalPart>
     </AppLayout>
   );
 }
