@@ -34,15 +34,6 @@ export function SearchBoxBehaviour({ inputId }: SearchBoxBehaviourProps) {
   const followed = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => {
-    const field = fieldById(inputId);
-    if (!field || followed.current === urlQuery) return;
-    // On first run, keep what the user may have typed before this code loaded.
-    const typing = followed.current === null && document.activeElement === field;
-    followed.current = urlQuery;
-    if (!typing && field.value.trim() !== urlQuery) field.value = urlQuery;
-  });
-
   const search = useEffectEvent((text: string, focusResults: boolean) => {
     clearTimeout(timer.current);
     const q = text.trim();
@@ -57,6 +48,20 @@ export function SearchBoxBehaviour({ inputId }: SearchBoxBehaviourProps) {
     followed.current = q;
     const state: SearchLocationState | undefined = focusResults ? { focusResults } : undefined;
     void navigate(paths.search(params), { replace: onSearchPage, state });
+  });
+
+  useEffect(() => {
+    const field = fieldById(inputId);
+    if (!field || followed.current === urlQuery) return;
+    // On first run, keep what the user may have typed before this code loaded.
+    const typing = followed.current === null && document.activeElement === field;
+    followed.current = urlQuery;
+    if (!typing && field.value.trim() !== urlQuery) field.value = urlQuery;
+    // Typed before this code loaded: search for it now, as typing does from here on.
+    if (typing && field.value.trim() !== urlQuery) {
+      const text = field.value;
+      timer.current = setTimeout(() => search(text, false), SEARCH_DEBOUNCE_MS);
+    }
   });
 
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
