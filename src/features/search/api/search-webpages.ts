@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { apiClient } from '../../../api/client.ts';
-import { isApiError, unwrap } from '../../../api/errors.ts';
+import { unwrap } from '../../../api/errors.ts';
 import type { components } from '../../../api/schema.gen.ts';
 import { pageWindow } from '../../../lib/page-window.ts';
 import { SEARCH_PER_PAGE, toSearchQuery, type SearchParams } from '../search-params.ts';
@@ -32,16 +32,6 @@ export function resultLabels(labels: string[] | string): string[] {
   return Array.isArray(value)
     ? value.filter((label): label is string => typeof label === 'string')
     : [];
-}
-
-/**
- * Whether the server has no search: a 404 or 405, or HamsterBase-style HTML answers to unknown paths
- * (not the JSON envelope).
- */
-export function lacksSearch(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.kind === 'invalid-response') return true;
-  return error.kind === 'http' && (error.status === 404 || error.status === 405);
 }
 
 /** One page of results; the request is cancelled (`signal`) when the query is outdated. */

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { lacksOperation } from '../../../api/server-capabilities.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -10,7 +11,7 @@ import {
   WebpageFilterSelects,
 } from '../../../components/webpage-filter-fields.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { lacksSearch, searchWebpagesOptions } from '../api/search-webpages.ts';
+import { searchWebpagesOptions } from '../api/search-webpages.ts';
 import {
   parseSearchParams,
   toSearchParams,
@@ -75,7 +76,7 @@ export function SearchPage() {
       </p>
 
       {query.isError ? (
-        lacksSearch(query.error) ? (
+        lacksOperation(query.error) ? (
           <EmptyState title="This server has no full-text search">
             <p>
               The archive at this address does not offer search. The{' '}
