@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   memo,
-  useCallback,
   useLayoutEffect,
   useRef,
   useState,
@@ -15,6 +14,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton, PageLoading } from '../../../components/skeleton.tsx';
 import { toastStore } from '../../../components/toast-store.ts';
+import { useCommandQueue, type QueuedCommand } from '../../../components/use-command-queue.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { WebpageRow, type WebpageRowItem } from '../../../components/webpage-row.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -30,14 +30,9 @@ import '../views.css';
 
 export type ViewListAction = 'like' | 'read' | 'delete';
 
-/** An action asked for by the keyboard; `seq` grows with every press and never starts again. */
-export interface ViewListCommand {
-  seq: number;
-  action: ViewListAction;
-  ids: readonly string[];
-}
+/** An action asked for by the keyboard (see `useCommandQueue`). */
+export type ViewListCommand = QueuedCommand<ViewListAction>;
 
-/** What the bulk actions (composed by the route) get: the same contract as the library's. */
 export interface ViewBulkActionsProps {
   items: readonly ViewWebpage[];
   selected: readonly ViewWebpage[];
@@ -115,12 +110,7 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
   const navigate = useNavigate();
   const remove = useDeleteView();
   const [picks, setPicks] = useState<Picks>({ ids: new Set(), anchor: null, active: -1 });
-  const [commands, setCommands] = useState<readonly ViewListCommand[]>([]);
-  const nextSeq = useRef(1);
-  const onCommandsDone = useCallback(
-    (seq: number) => setCommands((queued) => queued.filter((next) => next.seq > seq)),
-    [],
-  );
+  const { commands, push, onCommandsDone } = useCommandQueue<ViewListAction>();
   const [actionsLoaded, setActionsLoaded] = useState(false);
   // A delete (or its undo) always shows a message: draw again then, to hide or show its pages.
   useSyncExternalStore(
@@ -169,15 +159,16 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
   const run = (action: ViewListAction) => {
     const targets = selected.length ? selected : items.slice(picks.active, picks.active + 1);
     if (!targets.length) return;
-    const seq = nextSeq.current++;
-    setCommands((queued) => [...queued, { seq, action, ids: targets.map((item) => item.id) }]);
+    push(
+      action,
+      targets.map((item) => item.id),
+    );
   };
   const count = items.length;
   const hasRow = picks.active >= 0 && picks.active < count;
   useShortcuts({
     j: () => {
       if (count) keyTo(picks.active < 0 ? 0 : Math.min(picks.active + 1, count - 1));
-      if (picks.active + 1 >= count - 1) loadMore();
     },
     k: () => {
       if (count) keyTo(picks.active < 0 ? 0 : Math.max(picks.active - 1, 0));

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } fr
 
 import { Button } from '../../../components/button.tsx';
 import { showDone, showToast } from '../../../components/toast-store.ts';
+import type { QueuedCommand } from '../../../components/use-command-queue.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { useBulkPatchWebpages, type BulkChange } from '../api/bulk-patch-webpages.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
@@ -12,15 +13,8 @@ import { optimisticFields, type WebpagePatch } from '../api/patch-webpage.ts';
 
 export type ListAction = 'like' | 'read' | 'delete';
 
-/**
- * An action asked for by the keyboard. `seq` grows with every press and never starts again (the
- * page's counter lives as long as the page), so a new press is never taken for one already done.
- */
-export interface ListCommand {
-  seq: number;
-  action: ListAction;
-  ids: readonly string[];
-}
+/** An action asked for by the keyboard (see `useCommandQueue`). */
+export type ListCommand = QueuedCommand<ListAction>;
 
 export interface BulkToolbarProps {
   /** The webpages on the page. */

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ListSkeleton } from '../../../components/skeleton.tsx';
+import { useCommandQueue } from '../../../components/use-command-queue.ts';
 import { WebpageList, WebpageRow } from '../../../components/webpage-row.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { listCount } from '../../../lib/list-count.ts';
@@ -20,7 +21,7 @@ import {
   type ListFilters,
 } from '../filters.ts';
 import { webpageLocationState } from '../list-context.ts';
-import type { ListCommand } from './bulk-toolbar.tsx';
+import type { ListAction } from './bulk-toolbar.tsx';
 import { LIST_FILTERS_ID, WebpageListControls } from './webpage-list-controls.tsx';
 
 // Not needed for the first paint: the keyboard loads right after it, the bulk actions on the
@@ -78,13 +79,8 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
       const current = previous.search === search ? previous : noPicks(search);
       return { ...current, ...change(current) };
     });
-  // The keyboard's presses, queued until the bulk actions take them; `seq` never starts again.
-  const [commands, setCommands] = useState<readonly ListCommand[]>([]);
-  const nextSeq = useRef(1);
-  const onCommandsDone = useCallback(
-    (seq: number) => setCommands((queued) => queued.filter((next) => next.seq > seq)),
-    [],
-  );
+  // The keyboard's presses, queued until the bulk actions take them.
+  const { commands, push, onCommandsDone } = useCommandQueue<ListAction>();
   const [actionsLoaded, setActionsLoaded] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -235,10 +231,7 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
           list={listRef}
           onActive={(active) => updatePicks(() => ({ active }))}
           onToggle={(index) => toggle(index, false)}
-          onAction={(action, ids) => {
-            const seq = nextSeq.current++;
-            setCommands((queued) => [...queued, { seq, action, ids }]);
-          }}
+          onAction={push}
           filtersId={LIST_FILTERS_ID}
         />
       </Suspense>
