@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { listCount } from './list-count.ts';
+import { countWebpages, listCount } from './list-count.ts';
 
 describe('listCount', () => {
   it("says the server's total when it gives one, on any page", () => {
@@ -24,5 +24,13 @@ describe('listCount', () => {
     expect(listCount({ page: 3, perPage: 10, shown: 4, hasNext: false })).toBe('24 webpages');
     // Past the end: unknown, so nothing rather than a wrong number.
     expect(listCount({ page: 5, perPage: 10, shown: 0, hasNext: false })).toBeNull();
+  });
+});
+
+describe('countWebpages', () => {
+  it('counts in words, with "+" for at least that many', () => {
+    expect(countWebpages(1)).toBe('1 webpage');
+    expect(countWebpages(5000)).toBe('5,000 webpages');
+    expect(countWebpages(200, true)).toBe('200+ webpages');
   });
 });

@@ -1,5 +1,6 @@
-/** "1 webpage", "1,234 webpages". */
-export function countWebpages(count: number): string {
+/** "1 webpage", "1,234 webpages"; with `more` (at least that many), "1,234+ webpages". */
+export function countWebpages(count: number, more = false): string {
+  if (more) return `${count.toLocaleString('en')}+ webpages`;
   return count === 1 ? '1 webpage' : `${count.toLocaleString('en')} webpages`;
 }
 
@@ -24,6 +25,5 @@ export function listCount({ page, perPage, shown, hasNext, total }: ListCountInp
   if (total !== undefined) return countWebpages(total);
   const before = (page - 1) * perPage;
   if (shown === 0 && page > 1) return null;
-  const seen = before + shown;
-  return hasNext ? `${seen.toLocaleString('en')}+ webpages` : countWebpages(seen);
+  return countWebpages(before + shown, hasNext);
 }

@@ -105,9 +105,3 @@ export function describeOrder(view: Pick<View, 'sort' | 'limit' | 'enableLimit'>
   const sort = VIEW_SORT_LABELS[view.sort] ?? `Sort ${view.sort}`;
   return view.enableLimit ? `${sort}, first ${view.limit}` : sort;
 }
-
-/** "1 webpage", "2,345 webpages". */
-export function countWebpages(count: number, more = false): string {
-  if (more) return `${count.toLocaleString('en')}+ webpages`;
-  return count === 1 ? '1 webpage' : `${count.toLocaleString('en')} webpages`;
-}

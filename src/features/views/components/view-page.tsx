@@ -17,12 +17,13 @@ import { toastStore } from '../../../components/toast-store.ts';
 import { useCommandQueue, type QueuedCommand } from '../../../components/use-command-queue.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { WebpageRow, type WebpageRowItem } from '../../../components/webpage-row.tsx';
+import { countWebpages } from '../../../lib/list-count.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toggleRange } from '../../../lib/selection.ts';
 import { useDeleteView } from '../api/delete-view.ts';
 import { viewOptions } from '../api/get-view.ts';
 import { viewWebpagesOptions, type ViewWebpage } from '../api/list-view-webpages.ts';
-import { countWebpages, describeOrder } from '../view-summary.ts';
+import { describeOrder } from '../view-summary.ts';
 import { FilterChips } from './filter-chips.tsx';
 import { VirtualWebpageList } from './virtual-webpage-list.tsx';
 
