@@ -21,10 +21,10 @@ export interface CommandQueue<A extends string> {
 export function useCommandQueue<A extends string>(): CommandQueue<A> {
   const [commands, setCommands] = useState<readonly QueuedCommand<A>[]>([]);
   const nextSeq = useRef(1);
-  const push = useCallback((action: A, ids: readonly string[]) => {
+  const push = (action: A, ids: readonly string[]) => {
     const seq = nextSeq.current++;
     setCommands((queued) => [...queued, { seq, action, ids }]);
-  }, []);
+  };
   const onCommandsDone = useCallback(
     (seq: number) => setCommands((queued) => queued.filter((next) => next.seq > seq)),
     [],
