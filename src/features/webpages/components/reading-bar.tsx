@@ -1,16 +1,20 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
-import { Button } from '../../../components/button.tsx';
 import type { DetailNavigation } from '../../../components/detail-navigation.ts';
-import { NeighbourButtons, NeighbourError } from './neighbour-buttons.tsx';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { paths, webpageViewContext } from '../../../lib/paths.ts';
 import type { Webpage } from '../api/get-webpage.ts';
-import { useToggleWebpage } from '../api/patch-webpage.ts';
 import { listFiltersFromState } from '../list-context.ts';
 import { useListNeighbours } from '../use-list-neighbours.ts';
+import {
+  LikeReadButtons,
+  NeighbourButtons,
+  NeighbourError,
+  neighbourKeys,
+  useLikeRead,
+} from './reading-controls.tsx';
 import './reading-bar.css';
 
 export interface ReadingBarProps {
@@ -37,18 +41,9 @@ export function ReadingBar({ webpage, navigation }: ReadingBarProps) {
     paths.webpagePreview,
   );
   const neighbours = navigation ?? listNeighbours;
-  const toggle = useToggleWebpage();
-  const like = () => toggle(webpage, 'liked', !webpage.liked);
-  const read = () => toggle(webpage, 'read', !webpage.read);
+  const likeRead = useLikeRead(webpage);
 
-  useShortcuts({
-    l: like,
-    r: read,
-    j: () => void neighbours.go(1),
-    ArrowRight: () => void neighbours.go(1),
-    k: () => void neighbours.go(-1),
-    ArrowLeft: () => void neighbours.go(-1),
-  });
+  useShortcuts({ l: likeRead.like, r: likeRead.read, ...neighbourKeys(neighbours) });
 
   return (
     <header className="preview-page__bar reading-bar">
@@ -60,10 +55,7 @@ export function ReadingBar({ webpage, navigation }: ReadingBarProps) {
       </Link>
       <h1 className="preview-page__title">{displayTitle(webpage)}</h1>
       <span className="reading-bar__actions">
-        <Button onClick={like} className={webpage.liked ? 'button--on' : undefined}>
-          {webpage.liked ? 'Unlike' : 'Like'}
-        </Button>
-        <Button onClick={read}>{webpage.read ? 'Mark as unread' : 'Mark as read'}</Button>
+        <LikeReadButtons webpage={webpage} {...likeRead} />
         <NeighbourButtons neighbours={neighbours} />
       </span>
       <NeighbourError neighbours={neighbours} />

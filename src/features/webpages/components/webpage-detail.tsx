@@ -7,7 +7,13 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { PageLoading } from '../../../components/skeleton.tsx';
 import type { DetailNavigation } from '../../../components/detail-navigation.ts';
-import { NeighbourButtons, NeighbourError } from './neighbour-buttons.tsx';
+import {
+  LikeReadButtons,
+  NeighbourButtons,
+  NeighbourError,
+  neighbourKeys,
+  useLikeRead,
+} from './reading-controls.tsx';
 import { showDone, showToast } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
@@ -18,7 +24,7 @@ import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
 import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
 import { useLinkRules } from '../api/link-rules.ts';
-import { usePatchWebpage, useToggleWebpage } from '../api/patch-webpage.ts';
+import { usePatchWebpage } from '../api/patch-webpage.ts';
 import type { ListFilters } from '../filters.ts';
 import { editRequested, listFiltersFromState } from '../list-context.ts';
 import { loadPanelState, savePanelState, type PanelState } from '../reading-panel.ts';
@@ -57,7 +63,6 @@ function DetailBody({
   renderPreview,
   navigation,
 }: DetailBodyProps) {
-  const toggle = useToggleWebpage();
   const edits = usePatchWebpage();
   const deleteWithUndo = useDeleteWebpagesWithUndo();
   const navigate = useNavigate();
@@ -87,8 +92,7 @@ function DetailBody({
   const captured = captureTime(webpage.createTime);
   const title = displayTitle(webpage);
 
-  const like = () => toggle(webpage, 'liked', !webpage.liked);
-  const read = () => toggle(webpage, 'read', !webpage.read);
+  const likeRead = useLikeRead(webpage);
   // A refused save is shown by the field (it keeps the typed text); a saved one by a message
   // whose Undo puts the previous value back.
   const save = async (name: EditableName, value: string | null) => {
@@ -127,14 +131,11 @@ function DetailBody({
 
   useShortcuts(
     {
-      l: like,
-      r: read,
+      l: likeRead.like,
+      r: likeRead.read,
       e: () => setEditing('title'),
       Delete: remove,
-      j: () => void neighbours.go(1),
-      ArrowRight: () => void neighbours.go(1),
-      k: () => void neighbours.go(-1),
-      ArrowLeft: () => void neighbours.go(-1),
+      ...neighbourKeys(neighbours),
     },
     editing === null,
   );
@@ -170,10 +171,7 @@ function DetailBody({
           </EditableField>
         </div>
         <div className="detail__actions">
-          <Button onClick={like} className={webpage.liked ? 'button--on' : undefined}>
-            {webpage.liked ? 'Unlike' : 'Like'}
-          </Button>
-          <Button onClick={read}>{webpage.read ? 'Mark as unread' : 'Mark as read'}</Button>
+          <LikeReadButtons webpage={webpage} {...likeRead} />
           <DownloadOriginalButton webpage={webpage} />
           <Link
             className="button"
