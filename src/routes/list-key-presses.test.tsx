@@ -1,7 +1,7 @@
 // The list's l / r keys pressed in a row, faster than the list redraws: each press is one change,
 // sent in order (the queue of commands never takes a press for one already done).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -10,9 +10,6 @@ import { authStatus } from '../api/client.ts';
 import { toastStore } from '../components/toast-store.ts';
 import { fakeArchive, webpageFixture } from '../test/fake-archive.ts';
 import { createRoutes } from './router.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
   localStorage.clear();

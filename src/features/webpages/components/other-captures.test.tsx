@@ -13,8 +13,6 @@ import { WebpageDetail } from './webpage-detail.tsx';
 // The fake archive ignores `link`, as HamsterBase does: these tests show that the client finds
 // the captures by itself (host filter, exact link check, bounded paging).
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const LINK = 'https://news.example.com:8443/story?id=7';
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2025, 2, 1, 9, 15);

@@ -2,13 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-fields.ts';
 import { fakeArchive, webpageFixture } from '../../../test/fake-archive.ts';
 import { WebpageDetail } from './webpage-detail.tsx';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const id = webpageFixture(11).id;
 

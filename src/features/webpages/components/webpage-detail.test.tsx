@@ -14,8 +14,6 @@ import { defaultListFilters } from '../filters.ts';
 import { webpageLocationState } from '../list-context.ts';
 import { WebpageDetail } from './webpage-detail.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const id = 'a'.repeat(64);
 
 function webpage(overrides: Partial<Webpage> = {}): Webpage {
