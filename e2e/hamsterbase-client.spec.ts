@@ -9,7 +9,7 @@ import { makeHtml } from '../test/support/archives.ts';
 import { expect, startArchive, test as base, type Archive } from './support/fixtures.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { byTitle, seed, variedPages } from './support/seed.ts';
-import { addFilter, addUnreadResearchFilters } from './support/view-editor.ts';
+import { addFilter, addUnreadResearchFilters, unreadResearch } from './support/view-editor.ts';
 
 const test = base.extend<{ hamster: Archive }>({
   hamster: async ({ context }, use) => {
@@ -43,12 +43,7 @@ test('the view editor previews from the list on a server without a preview, and 
 
   await addUnreadResearchFilters(page);
   await page.getByLabel('Sort').selectOption({ label: 'Title Z→A' });
-  const expected = seeded.filter(
-    (p) =>
-      (p.host === 'news.example.com' || p.host === 'blog.example.org') &&
-      p.labels.includes('research') &&
-      !p.read,
-  );
+  const expected = unreadResearch(seeded);
   expect(expected.length).toBeGreaterThan(1);
   await expect(preview.getByRole('status')).toHaveText(`${expected.length} webpages match`);
   await expect(

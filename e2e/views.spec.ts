@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
 import { seed, variedPages, type SeededPage } from './support/seed.ts';
 import { slowWebpageDetails } from './support/slow-network.ts';
-import { addFilter, addUnreadResearchFilters } from './support/view-editor.ts';
+import { addFilter, addUnreadResearchFilters, unreadResearch } from './support/view-editor.ts';
 
 interface StoredView {
   id: string;
@@ -57,12 +57,7 @@ test('create a view with several filters in the editor, with a live preview, and
   ]);
   await page.getByLabel('Sort').selectOption({ label: 'Title Z→A' });
 
-  const expected = seeded.filter(
-    (p) =>
-      (p.host === 'news.example.com' || p.host === 'blog.example.org') &&
-      p.labels.includes('research') &&
-      !p.read,
-  );
+  const expected = unreadResearch(seeded);
   expect(expected.length).toBeGreaterThan(1);
   await expect(preview.getByRole('status')).toHaveText(`${expected.length} webpages match`);
   await expect(

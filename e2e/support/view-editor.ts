@@ -1,5 +1,6 @@
 // Steps of the view editor shared by the journeys: add a filter with the builder.
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { SeedPage } from './seed.ts';
 
 /** Adds a filter of `kind` ("Host", "Labels", …), set up by `configure` in the builder. */
 export async function addFilter(
@@ -32,4 +33,16 @@ export async function addUnreadResearchFilters(page: Page): Promise<void> {
   await addFilter(page, 'Read status', async (builder) => {
     await builder.getByRole('radio', { name: 'Unread' }).check();
   });
+}
+
+/** The pages `addUnreadResearchFilters` selects, of those seeded. */
+export function unreadResearch<T extends Pick<SeedPage, 'host' | 'labels' | 'read'>>(
+  pages: readonly T[],
+): T[] {
+  return pages.filter(
+    (p) =>
+      (p.host === 'news.example.com' || p.host === 'blog.example.org') &&
+      p.labels.includes('research') &&
+      !p.read,
+  );
 }
