@@ -2,9 +2,12 @@
 // token is still "refused"), and the `#token=…` address pasted into the open tab works at once.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
 import { seed } from './support/seed.ts';
 
+/** One plain page in the archive, to see whether the library shows it. */
+const seedOne = (archive: Archive, title: string) =>
+  seed(archive, [{ title, host: 'a.example', ext: 'html', liked: false, read: false, labels: [] }]);
 const rows = (page: Page) => page.getByRole('list', { name: 'Webpages' });
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: 'access token' });
 
@@ -12,16 +15,7 @@ test('without a token the app says that one is needed and where it is; a wrong o
   page,
   archive,
 }) => {
-  await seed(archive, [
-    {
-      title: 'Behind the token',
-      host: 'a.example',
-      ext: 'html',
-      liked: false,
-      read: false,
-      labels: [],
-    },
-  ]);
+  await seedOne(archive, 'Behind the token');
   await page.goto(`${archive.url}/`);
   await expect(banner(page)).toHaveText(
     'Folio needs its access token: open the address that npm start printed (the line with ' +
@@ -50,16 +44,7 @@ test('the #token=… address pasted into the open tab works without a reload', a
   page,
   archive,
 }) => {
-  await seed(archive, [
-    {
-      title: 'Pasted token page',
-      host: 'a.example',
-      ext: 'html',
-      liked: false,
-      read: false,
-      labels: [],
-    },
-  ]);
+  await seedOne(archive, 'Pasted token page');
   await page.goto(`${archive.url}/`);
   await expect(page.getByText('A token is needed')).toBeVisible();
   await page.evaluate(() => {
