@@ -88,8 +88,8 @@ export default tseslint.config(
     },
   },
   {
-    // Config files are loaded by tools that expect a default export.
-    files: ['*.config.ts', '*.config.js'],
+    // Config files (and the set-up a config names) are loaded by tools that expect a default export.
+    files: ['*.config.ts', '*.config.js', 'e2e/support/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

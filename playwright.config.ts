@@ -6,6 +6,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -129,28 +129,29 @@ test('the facets are asked for once per server, however often the menus open', a
   expect(api.filter((line) => line.startsWith('GET /facets'))).toHaveLength(1);
 });
 
-test('the link field says what the server does with an empty link', async ({
+const LINKED = 'https://linked.example/a';
+
+/** Opens a page with a link on the given server and opens its link editor. */
+async function editLinkOf(page: Page, target: Archive): Promise<string> {
+  const { id } = await target.upload(makeHtml({ title: 'Linked page' }), 'html', {
+    link: LINKED,
+  });
+  await target.open(page, `/webpages/${id}`);
+  await page.getByRole('button', { name: 'Edit link' }).click();
+  return id;
+}
+
+test('the link field says HamsterBase refuses an empty link, and sends nothing', async ({
   page,
-  archive,
   hamster,
 }) => {
-  const html = makeHtml({ title: 'Linked page' });
-  const link = 'https://linked.example/a';
-  const editLink = async (target: Archive) => {
-    const { id } = await target.upload(html, 'html', { link });
-    await target.open(page, `/webpages/${id}`);
-    await page.getByRole('button', { name: 'Edit link' }).click();
-    return id;
-  };
   const form = page.getByRole('form', { name: 'Edit link' });
   const box = page.getByRole('textbox', { name: 'Link', exact: true });
-
-  // HamsterBase refuses an empty link: the field says so, and sends nothing.
   const patches: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PATCH') patches.push(request.url());
   });
-  const hamsterId = await editLink(hamster);
+  const hamsterId = await editLinkOf(page, hamster);
   await expect(form).toContainText('An absolute http or https URL; this server requires a link.');
   await box.fill('');
   await box.press('Enter');
@@ -159,10 +160,16 @@ test('the link field says what the server does with an empty link', async ({
   );
   expect(patches).toEqual([]);
   await expectNoSeriousViolations(page, 'the link field refusing an empty link');
-  expect((await hamster.api<{ link?: string }>('GET', `/webpages/${hamsterId}`)).link).toBe(link);
+  expect((await hamster.api<{ link?: string }>('GET', `/webpages/${hamsterId}`)).link).toBe(LINKED);
+});
 
-  // Folio's server removes it.
-  const folioId = await editLink(archive);
+test('the link field says Folio’s server removes a link left empty, and it does', async ({
+  page,
+  archive,
+}) => {
+  const form = page.getByRole('form', { name: 'Edit link' });
+  const box = page.getByRole('textbox', { name: 'Link', exact: true });
+  const folioId = await editLinkOf(page, archive);
   await expect(form).toContainText('An absolute http or https URL; empty removes the link.');
   await box.fill('');
   await box.press('Enter');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { BUILT_SERVER } from '../../server/build.ts';
 
 export interface RunningServer {
   /** Origin of the app and API, e.g. http://127.0.0.1:40123 */
@@ -52,7 +53,8 @@ export interface LaunchOptions {
 }
 
 /**
- * Spawns the server process (`server/src/main.ts`, as `npm start` runs it) on loopback and
+ * Spawns the server process (`server/dist/main.js`, built by the suite's global set-up, as `npm start`
+ * runs it) on loopback and
  * resolves once it prints its address; rejects with its output when it exits or is not up in 30 s.
  */
 export function launchServer({
@@ -61,7 +63,7 @@ export function launchServer({
   token,
   env = {},
 }: LaunchOptions): Promise<{ child: ChildProcess; url: string; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [BUILT_SERVER], {
     cwd: root,
     env: {
       ...process.env,
