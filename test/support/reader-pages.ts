@@ -50,7 +50,9 @@ export function longArticleBody(options: LongArticleOptions): string {
   for (let index = 0; index < paragraphs; index++) {
     if (index % 6 === 0) {
       const heading =
-        index === 0 ? LONG_ARTICLE.firstHeading : `Chapter ${index / 6 + 1}: ${LATIN[index]}`;
+        index === 0
+          ? LONG_ARTICLE.firstHeading
+          : `Chapter ${index / 6 + 1}: ${LATIN[index % LATIN.length]}`;
       parts.push(`<h2>${heading}</h2>`);
     }
     if (index === 2) {
