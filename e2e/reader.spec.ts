@@ -190,6 +190,12 @@ for (const ext of ['html', 'mhtml'] as const) {
       // The mode is in the address: a reload keeps it.
       await page.reload();
       await expect(reader.getByRole('heading', { level: 1 })).toHaveText(LONG_ARTICLE.title);
+      const again = await extractionMs(page);
+      test.info().annotations.push({
+        type: 'reader extraction after a reload (ms)',
+        description: again.map((ms) => ms.toFixed(1)).join(', '),
+      });
+      console.log(`[reader] ${ext} long article extraction after a reload: ${again.join(', ')} ms`);
 
       await page.waitForTimeout(SETTLE_MS);
       expect(live.requests, 'requests the live web received').toEqual([]);
