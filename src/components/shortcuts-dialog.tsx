@@ -44,6 +44,7 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { keys: ['l'], action: 'Like or unlike' },
       { keys: ['r'], action: 'Mark as read or unread' },
       { keys: ['e'], action: 'Edit the title' },
+      { keys: ['v'], action: 'Reader view on or off' },
       { keys: ['Delete'], action: 'Delete, with undo' },
       { keys: ['Enter', 'Escape'], action: 'Save / cancel an edit' },
     ],

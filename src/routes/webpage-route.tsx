@@ -8,6 +8,7 @@ import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { WebpageDetail } from '../features/webpages/components/webpage-detail.tsx';
 import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
+import { useReaderMode } from '../features/preview/reader/reader-mode.ts';
 import { webpageViewContext } from '../lib/paths.ts';
 import { requireParam } from './route-params.ts';
 
@@ -30,6 +31,7 @@ export function Component() {
   // Opened from a view (`paths.webpage(id, { view })`): Previous / Next move within the view.
   const viewId = webpageViewContext(useSearchParams()[0]);
   const viewNavigation = useViewNeighbours(id, viewId);
+  const reader = useReaderMode();
   return (
     <WebpageDetail
       webpageId={id}
@@ -43,6 +45,7 @@ export function Component() {
               ext={webpage.ext}
               title={webpage.title}
               fallbackActions={<DownloadOriginalButton webpage={webpage} />}
+              reader={reader}
             />
           </Suspense>
         </>

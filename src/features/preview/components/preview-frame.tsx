@@ -1,11 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+
+import { Button } from '../../../components/button.tsx';
+import { useShortcuts } from '../../../components/use-shortcuts.ts';
 
 import { webpageContentOptions } from '../api/get-webpage-content.ts';
 import type { PreviewExt } from '../build/build-preview.ts';
 import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
 import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
+import type { ReaderMode } from '../reader/reader-mode.ts';
+
+// Reader mode (Readability and its UI) loads only when it is switched on.
+const ReaderView = lazy(() =>
+  import('../reader/reader-view.tsx').then((module) => ({ default: module.ReaderView })),
+);
 
 export interface PreviewFrameProps {
   webpageId: string;
@@ -23,6 +32,10 @@ export interface PreviewFrameProps {
    * "Download original" button: the preview feature does not download by itself).
    */
   fallbackActions?: ReactNode;
+  /** Offers the Reader switch (key `v`), on or off as `reader` says (see `useReaderMode`). */
+  reader?: ReaderMode;
+  /** The reader frame's document once shown, `null` when it goes away (for a highlight layer). */
+  onReaderDocument?: (doc: Document | null) => void;
 }
 
 const frameStyle: CSSProperties = {
@@ -32,6 +45,14 @@ const frameStyle: CSSProperties = {
   // Archived pages expect a white canvas, whatever the app's theme.
   background: '#fff',
   colorScheme: 'light',
+};
+
+const barStyle: CSSProperties = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '8px 16px',
+  alignItems: 'center',
+  padding: '4px 0 8px',
 };
 
 /**
@@ -46,18 +67,22 @@ export function PreviewFrame({
   build = runPreviewWorker,
   openLink = openInNewTab,
   fallbackActions,
+  reader,
+  onReaderDocument,
 }: PreviewFrameProps) {
   const content = useQuery(webpageContentOptions(webpageId));
   const preview = usePreviewDocument(content.data, ext, build);
-  const frameRef = useRef<HTMLIFrameElement>(null);
+  // A state, not a ref: the frame comes and goes as reader mode is switched.
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const html = preview.status === 'ready' ? preview.html : null;
   const shadowRoots = preview.status === 'ready' && preview.shadowRoots;
+  const toggleReader = () => reader?.setOn(!reader.on);
+  useShortcuts({ v: toggleReader }, reader !== undefined);
 
   useEffect(() => {
-    const frame = frameRef.current;
     if (html === null || !frame) return;
     return protectFrame(frame, openLink, { shadowRoots });
-  }, [html, openLink, shadowRoots]);
+  }, [frame, html, openLink, shadowRoots]);
 
   const className = fullWindow ? 'preview preview--full' : 'preview';
   // The frame fills its parent's height: the parent decides it (the window's, below a header).
@@ -102,18 +127,54 @@ export function PreviewFrame({
     );
   }
 
+  const previewFrame = (
+    <iframe
+      ref={setFrame}
+      className="preview__frame"
+      title={`Preview of ${title.trim() || 'the saved page'}`}
+      // Same origin so the app can catch link clicks; never together with allow-scripts.
+      sandbox="allow-same-origin"
+      referrerPolicy="no-referrer"
+      srcDoc={html}
+      style={{ ...frameStyle, flex: 1, minHeight: 0 }}
+    />
+  );
+  if (!reader) {
+    return (
+      <div className={className} style={boxStyle}>
+        {previewFrame}
+      </div>
+    );
+  }
+
+  const toggle = (
+    <Button aria-pressed={reader.on} aria-keyshortcuts="v" onClick={toggleReader}>
+      Reader
+    </Button>
+  );
+  const previewWithBar = (
+    <>
+      <div style={barStyle}>{toggle}</div>
+      {previewFrame}
+    </>
+  );
   return (
     <div className={className} style={boxStyle}>
-      <iframe
-        ref={frameRef}
-        className="preview__frame"
-        title={`Preview of ${title.trim() || 'the saved page'}`}
-        // Same origin so the app can catch link clicks; never together with allow-scripts.
-        sandbox="allow-same-origin"
-        referrerPolicy="no-referrer"
-        srcDoc={html}
-        style={{ ...frameStyle, flex: 1, minHeight: 0 }}
-      />
+      {reader.on && preview.status === 'ready' ? (
+        <Suspense fallback={previewWithBar}>
+          <ReaderView
+            html={preview.html}
+            urls={preview.urls}
+            title={title}
+            openLink={openLink}
+            toggle={toggle}
+            fallback={previewFrame}
+            onDocument={onReaderDocument}
+          />
+        </Suspense>
+      ) : (
+        previewWithBar
+      )}
     </div>
   );
 }

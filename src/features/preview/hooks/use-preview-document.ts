@@ -15,12 +15,13 @@ import { runPreviewWorker } from '../frame/run-preview-worker.ts';
 export type PreviewDocumentState =
   | { status: 'idle' }
   | { status: 'building' }
-  | { status: 'ready'; html: string; shadowRoots: boolean }
+  /** `urls`: the blob: URLs of the archive's resources that `html` uses. */
+  | { status: 'ready'; html: string; shadowRoots: boolean; urls: readonly string[] }
   /** `failure` says whether the file cannot be read or is past the preview's bounds. */
   | { status: 'error'; failure: PreviewFailure; message: string };
 
 type Settled = { base64: string; ext: PreviewExt } & (
-  | { status: 'ready'; html: string; shadowRoots: boolean }
+  | { status: 'ready'; html: string; shadowRoots: boolean; urls: readonly string[] }
   | { status: 'error'; failure: PreviewFailure; message: string }
 );
 
@@ -53,7 +54,7 @@ export function usePreviewDocument(
       const preview = await materializePreviewInSlices(response, controller.signal);
       urls = preview.urls;
       const { shadowRoots } = response;
-      setSettled({ base64, ext, status: 'ready', html: preview.html, shadowRoots });
+      setSettled({ base64, ext, status: 'ready', html: preview.html, shadowRoots, urls });
     };
     run().catch((error: unknown) => {
       if (controller.signal.aborted) return;
@@ -70,6 +71,6 @@ export function usePreviewDocument(
   // A result for another input is stale: the new one is being built.
   if (!settled || settled.base64 !== base64 || settled.ext !== ext) return { status: 'building' };
   return settled.status === 'ready'
-    ? { status: 'ready', html: settled.html, shadowRoots: settled.shadowRoots }
+    ? { status: 'ready', html: settled.html, shadowRoots: settled.shadowRoots, urls: settled.urls }
     : { status: 'error', failure: settled.failure, message: settled.message };
 }
