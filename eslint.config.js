@@ -65,6 +65,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-extension',
       'server/dist',
       'node_modules',
       'data',

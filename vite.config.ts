@@ -100,6 +100,7 @@ export default defineConfig({
             'src/lib/**/*.test.ts',
             'test/**/*.test.ts',
             'bench/**/*.test.ts',
+            'extension/**/*.test.ts',
           ],
           testTimeout: 60_000,
           // The SDK's published dist uses extension-less ESM imports that plain Node cannot load;

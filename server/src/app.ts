@@ -16,9 +16,11 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { DEFAULT_PARSE_TIMEOUT_MS, parsePool } from './parse/parse-pool.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerFacetRoutes } from './routes/facets.ts';
+import { registerFeeds } from './routes/feeds.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
 import { registerSearchRoutes } from './routes/search.ts';
+import { registerViewFeedRoutes } from './routes/view-feeds.ts';
 import { registerViewRoutes } from './routes/views.ts';
 import { registerWebpageRoutes } from './routes/webpages.ts';
 import { loadSpec } from './spec.ts';
@@ -111,7 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerHighlightRoutes(registry, context);
       registerSearchRoutes(registry, context);
       registerViewRoutes(registry, context);
+      registerViewFeedRoutes(registry, context);
     });
+    // The views' RSS feeds: outside the token's scope, a per-view secret instead (feeds.ts).
+    await registerFeeds(app, context);
 
     app.get('/healthz', async () => ({ ok: true }));
     await registerSpa(app, options.staticDir ?? join(REPO_ROOT, 'dist'));

@@ -1111,6 +1111,37 @@ function otherCases(): BadCase[] {
   ];
 }
 
+/** Folio's feed extension: a missing or deleted view is a 404 and gets no feed secret. */
+function feedCases(): BadCase[] {
+  const missing = (op: OperationId, what: string, viewId: string): BadCase => ({
+    name: `${op}: ${what}`,
+    op,
+    send: { call: { params: { view_id: viewId } } },
+    status: 404,
+    message: /^view .+ not found$/,
+  });
+  return [
+    missing('getViewFeed', 'unknown view', '00000000-0000-4000-8000-000000000000'),
+    missing('enableViewFeed', 'deleted view (no secret made)', '{W}'),
+    missing('rotateViewFeed', 'deleted view (no secret made)', '{W}'),
+    missing('disableViewFeed', 'unknown view', 'nope'),
+    {
+      name: 'enableViewFeed: ../ id',
+      op: 'enableViewFeed',
+      send: { call: { params: { view_id: '../views' } } },
+      status: 400,
+      message: ENCODED_SLASH,
+    },
+    {
+      name: 'rotateViewFeed: wrong token',
+      op: 'rotateViewFeed',
+      send: { call: { params: { view_id: '{V}' }, token: 'nope' } },
+      status: 401,
+      message: 'Invalid token',
+    },
+  ];
+}
+
 const CASES: BadCase[] = [
   ...uploadCases(),
   ...listCases(),
@@ -1120,6 +1151,7 @@ const CASES: BadCase[] = [
   ...searchCases(),
   ...viewCases(),
   ...otherCases(),
+  ...feedCases(),
 ];
 
 /** Placeholders for ids known only once the archive is seeded. */

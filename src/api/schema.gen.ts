@@ -347,6 +347,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/views/{view_id}/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view id (a UUID). */
+                view_id: components["parameters"]["ViewId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The RSS feed of a view (Folio extension)
+         * @description A Folio extension that HamsterBase lacks: whether the view's RSS 2.0 feed is on, and its
+         *     address. The feed is served outside the API, at `{base_url}/feeds/views/{view_id}/webpages?key=…`,
+         *     and needs no token: only the view's current secret (the `key`). Without it, with another one, or
+         *     when the view is missing, deleted or its feed off, the answer is the same 404. An API token is never
+         *     accepted instead of the key. Items: the view's first 100 webpages, in its order (its limit
+         *     applied first), each linking to the page in the app and to its original link.
+         *     HamsterBase: there is no such operation (its feeds, at `/feeds/views/{id}/webpages`, need no
+         *     secret and cannot be turned off through the API); a client says the feeds are managed there.
+         */
+        get: operations["getViewFeed"];
+        put?: never;
+        /**
+         * Turn the RSS feed of a view on (Folio extension)
+         * @description A Folio extension: makes a secret for the view's feed unless it has one (then it is kept).
+         *     HamsterBase: there is no such operation (its feeds, at `/feeds/views/{id}/webpages`, need no
+         *     secret and cannot be turned off through the API); a client says the feeds are managed there.
+         */
+        post: operations["enableViewFeed"];
+        /**
+         * Turn the RSS feed of a view off (Folio extension)
+         * @description A Folio extension: forgets the feed's secret, so its address answers 404 from now on.
+         *     HamsterBase: there is no such operation (its feeds, at `/feeds/views/{id}/webpages`, need no
+         *     secret and cannot be turned off through the API); a client says the feeds are managed there.
+         */
+        delete: operations["disableViewFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/views/{view_id}/feed/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view id (a UUID). */
+                view_id: components["parameters"]["ViewId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the RSS feed of a view a new secret (Folio extension)
+         * @description A Folio extension: a new secret replaces the old one, whose address answers 404 from now on
+         *     (the feed is turned on if it was off).
+         *     HamsterBase: there is no such operation (its feeds, at `/feeds/views/{id}/webpages`, need no
+         *     secret and cannot be turned off through the API); a client says the feeds are managed there.
+         */
+        post: operations["rotateViewFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -721,6 +789,20 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["WebpagesView"][];
+        };
+        /** @description The RSS feed of a view (Folio extension). */
+        ViewFeed: {
+            enabled: boolean;
+            /**
+             * @description When enabled: the feed's address relative to the server's base URL (starts with
+             *     `/feeds/`, carries the secret as `key`). Anyone with it can read the view's webpages.
+             */
+            path?: string;
+        };
+        ViewFeedResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ViewFeed"];
         };
     };
     responses: {
@@ -1455,6 +1537,118 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getViewFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view id (a UUID). */
+                view_id: components["parameters"]["ViewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view's feed, after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewFeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableViewFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view id (a UUID). */
+                view_id: components["parameters"]["ViewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view's feed, after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewFeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableViewFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view id (a UUID). */
+                view_id: components["parameters"]["ViewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view's feed, after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewFeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateViewFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view id (a UUID). */
+                view_id: components["parameters"]["ViewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view's feed, after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewFeedResponse"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -6,6 +6,7 @@ import { PageLoading } from '../components/skeleton.tsx';
 import { facetsOptions } from '../features/webpages/api/get-facets.ts';
 import { viewOptions } from '../features/views/api/get-view.ts';
 import { ViewEditor } from '../features/views/components/view-editor.tsx';
+import { ViewFeedSection } from '../features/views/components/view-feed-section.tsx';
 import { paths } from '../lib/paths.ts';
 import { requireParam } from './route-params.ts';
 
@@ -35,6 +36,7 @@ export function Component() {
         onSaved={(saved) => void navigate(paths.view(saved.id), { replace: true })}
         onCancel={() => void navigate(paths.view(id))}
       />
+      <ViewFeedSection viewId={view.id} />
     </>
   );
 }

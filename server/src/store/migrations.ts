@@ -355,6 +355,21 @@ export const MIGRATIONS: readonly string[] = [
     UPDATE webpage_texts SET host = coalesce(new.host, '') WHERE webpage_id = new.id;
   END;
   `,
+  /* 6: RSS feeds of views: a view's feed secret (Folio extension); it dies with the view */ `
+  CREATE TABLE view_feeds (
+    view_id TEXT PRIMARY KEY NOT NULL,
+    secret TEXT NOT NULL CHECK (length(secret) = 43),
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TRIGGER views_feed_deleted AFTER UPDATE OF deleted ON views WHEN new.deleted <> 0
+  BEGIN
+    DELETE FROM view_feeds WHERE view_id = new.id;
+  END;
+  CREATE TRIGGER views_feed_removed AFTER DELETE ON views
+  BEGIN
+    DELETE FROM view_feeds WHERE view_id = old.id;
+  END;
+  `,
 ];
 
 export class SchemaVersionError extends Error {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { BlobStore } from './blobs.ts';
 import { closeDatabase, openDatabase, type Database } from './database.ts';
 import { FacetStore } from './facets.ts';
+import { FeedStore } from './feeds.ts';
 import { HighlightStore } from './highlights.ts';
 import { LabelStore } from './labels.ts';
 import { SearchStore } from './search.ts';
@@ -23,6 +24,8 @@ export interface Store {
   views: ViewStore;
   /** Hosts and labels in use (Folio's facets extension). */
   facets: FacetStore;
+  /** The RSS feeds' secrets of views (Folio extension). */
+  feeds: FeedStore;
   /** API tokens made with the token CLI (hashes only). */
   tokens: TokenStore;
   /** Changes with every write: what was read at one generation holds until the next. */
@@ -55,6 +58,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     search: new SearchStore(db, labels),
     views: new ViewStore(db, labels, highlights),
     facets: new FacetStore(db),
+    feeds: new FeedStore(db),
     tokens: new TokenStore(db),
     generation,
     close: () => closeDatabase(db),

@@ -25,4 +25,8 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'patchView',
   'deleteView',
   'listViewWebpages',
+  'getViewFeed',
+  'enableViewFeed',
+  'disableViewFeed',
+  'rotateViewFeed',
 ];
