@@ -10,6 +10,7 @@ import { WebpageDetail } from '../features/webpages/components/webpage-detail.ts
 import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
 import { webpageViewContext } from '../lib/paths.ts';
 import { requireParam } from './route-params.ts';
+import { useWebpageHighlights } from './webpage-highlights.tsx';
 
 // The preview (parsers, workers) loads after the metadata is on screen.
 const PreviewFrame = lazy(() =>
@@ -30,10 +31,12 @@ export function Component() {
   // Opened from a view (`paths.webpage(id, { view })`): Previous / Next move within the view.
   const viewId = webpageViewContext(useSearchParams()[0]);
   const viewNavigation = useViewNeighbours(id, viewId);
+  const highlights = useWebpageHighlights(id);
   return (
     <WebpageDetail
       webpageId={id}
       navigation={viewId ? viewNavigation : undefined}
+      renderHighlights={highlights.renderPanel}
       renderPreview={(webpage) => (
         <>
           <title>{`${displayTitle(webpage)} · Folio`}</title>
@@ -43,8 +46,10 @@ export function Component() {
               ext={webpage.ext}
               title={webpage.title}
               fallbackActions={<DownloadOriginalButton webpage={webpage} />}
+              onDocument={highlights.onDocument}
             />
           </Suspense>
+          {highlights.toolbar}
         </>
       )}
     />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type CSSProperties, type ReactNode } from 'react';
 
 import { webpageContentOptions } from '../api/get-webpage-content.ts';
 import type { PreviewExt } from '../build/build-preview.ts';
@@ -23,6 +23,17 @@ export interface PreviewFrameProps {
    * "Download original" button: the preview feature does not download by itself).
    */
   fallbackActions?: ReactNode;
+  /**
+   * Told the frame's document once it has loaded (to draw over it from the app, e.g. highlights),
+   * and null when it goes away.
+   */
+  onDocument?: (doc: Document | null) => void;
+}
+
+/** `doc.URL` / `doc.readyState` as the browser has them (the page's markup may shadow them). */
+function documentState(doc: Document, name: 'URL' | 'readyState'): unknown {
+  const get = Object.getOwnPropertyDescriptor(Document.prototype, name)?.get;
+  return get ? Reflect.apply(get, doc, []) : undefined;
 }
 
 const frameStyle: CSSProperties = {
@@ -46,6 +57,7 @@ export function PreviewFrame({
   build = runPreviewWorker,
   openLink = openInNewTab,
   fallbackActions,
+  onDocument,
 }: PreviewFrameProps) {
   const content = useQuery(webpageContentOptions(webpageId));
   const preview = usePreviewDocument(content.data, ext, build);
@@ -58,6 +70,27 @@ export function PreviewFrame({
     if (html === null || !frame) return;
     return protectFrame(frame, openLink, { shadowRoots });
   }, [html, openLink, shadowRoots]);
+
+  const tellDocument = useEffectEvent((doc: Document | null) => onDocument?.(doc));
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (html === null || !frame) return;
+    const loaded = () => tellDocument(frame.contentDocument);
+    frame.addEventListener('load', loaded);
+    // Loaded before this effect ran: the frame's document is already the page, not about:blank.
+    const doc = frame.contentDocument;
+    if (
+      doc &&
+      documentState(doc, 'URL') === 'about:srcdoc' &&
+      documentState(doc, 'readyState') === 'complete'
+    ) {
+      loaded();
+    }
+    return () => {
+      frame.removeEventListener('load', loaded);
+      tellDocument(null);
+    };
+  }, [html]);
 
   const className = fullWindow ? 'preview preview--full' : 'preview';
   // The frame fills its parent's height: the parent decides it (the window's, below a header).
