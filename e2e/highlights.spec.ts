@@ -207,7 +207,7 @@ for (const ext of ['mhtml', 'webarchive'] as const) {
   });
 }
 
-test('the h key highlights the selection; the repeated phrase chosen is the one drawn, in page order', async ({
+test('the h key highlights the selection, n asks for a note first; the repeated phrase chosen is the one drawn, in page order', async ({
   page,
   archive,
 }) => {
@@ -226,9 +226,23 @@ test('the h key highlights the selection; the repeated phrase chosen is the one 
   await page.keyboard.press('h');
   await expect.poll(async () => (await storedHighlights(archive, id)).length).toBe(2);
 
+  // `n` asks for a note first.
+  await selectInFrame(page, '#two', 'bold words');
+  await expect(page.getByRole('toolbar', { name: 'Selected text' })).toBeVisible();
+  await page.frameLocator(PREVIEW).locator('#two').press('n');
+  const form = page.getByRole('form', { name: 'Highlight with note' });
+  await expect(form.getByRole('textbox', { name: 'Note' })).toBeFocused();
+  await page.keyboard.type('typed after n');
+  await form.getByRole('button', { name: 'Save highlight' }).click();
+  await expect.poll(async () => (await storedHighlights(archive, id)).length).toBe(3);
+  expect((await storedHighlights(archive, id))[2]).toMatchObject({
+    text: 'bold words',
+    note: 'typed after n',
+  });
+
   await page.reload();
   await expect(page.frameLocator(PREVIEW).locator('#two')).toBeVisible();
-  await expect.poll(() => drawn(page)).toEqual(['Archived pages', 'Repeated phrase']);
+  await expect.poll(() => drawn(page)).toEqual(['Archived pages', 'bold words', 'Repeated phrase']);
   // The drawn one is the second occurrence (its context says so).
   const second = await page.evaluate((selector) => {
     const frame = document.querySelector<HTMLIFrameElement>(selector)!;
@@ -239,6 +253,7 @@ test('the h key highlights the selection; the repeated phrase chosen is the one 
   expect(second).toContain('Repeated phrase. Something in between. '.length);
   await expect(panel(page).locator('.highlight-panel__quote')).toHaveText([
     'Archived pages',
+    'bold words',
     'Repeated phrase',
   ]);
 });
