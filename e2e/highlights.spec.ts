@@ -227,7 +227,7 @@ test('the h key highlights the selection, n asks for a note first; the repeated 
   await expect.poll(async () => (await storedHighlights(archive, id)).length).toBe(2);
 
   // `n` asks for a note first.
-  await selectInFrame(page, '#two', 'bold words');
+  await selectInFrame(page, '#two strong', 'bold words');
   await expect(page.getByRole('toolbar', { name: 'Selected text' })).toBeVisible();
   await page.frameLocator(PREVIEW).locator('#two').press('n');
   const form = page.getByRole('form', { name: 'Highlight with note' });
