@@ -315,3 +315,23 @@ test('a highlight the server refuses is taken back and the reason shown', async 
   await expect(panel(page).getByRole('heading')).toHaveText('Highlights (0)');
   await expect.poll(() => drawn(page)).toEqual([]);
 });
+
+test('the full-window preview draws the highlights and makes new ones', async ({
+  page,
+  archive,
+}) => {
+  const { id } = await archive.upload(articleFile('mhtml', 'Full window'), 'mhtml');
+  await archive.api('POST', `/webpages/${id}/highlights`, {
+    text: 'what matters',
+    textBefore: 'Archived pages keep ',
+    textAfter: ' for later reading.',
+  });
+  await archive.open(page, `/webpages/${id}/preview`);
+  await expect(page.frameLocator(PREVIEW).locator('#two')).toBeVisible();
+  await expect.poll(() => drawn(page)).toEqual(['what matters']);
+  await selectInFrame(page, '#two strong', 'bold words');
+  await expect(page.getByRole('toolbar', { name: 'Selected text' })).toBeVisible();
+  await page.keyboard.press('h');
+  await expect.poll(() => drawn(page)).toEqual(['what matters', 'bold words']);
+  await expect.poll(async () => (await storedHighlights(archive, id)).length).toBe(2);
+});
