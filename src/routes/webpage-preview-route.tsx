@@ -12,6 +12,7 @@ import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
 import { paths, webpageViewContext } from '../lib/paths.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { requireParam } from './route-params.ts';
+import { useWebpageHighlights } from './webpage-highlights.tsx';
 
 export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -30,6 +31,8 @@ export function Component() {
   // Opened from a view's detail (`?view=`): Previous / Next move within the view.
   const viewId = webpageViewContext(useSearchParams()[0]);
   const viewNavigation = useViewNeighbours(id, viewId, paths.webpagePreview);
+  // Highlights are drawn and made here too (listed on the detail).
+  const highlights = useWebpageHighlights(id);
   if (isPending) return <PageLoading />;
   if (!webpage) return <ErrorState error={error} onRetry={() => void refetch()} />;
   const title = displayTitle(webpage);
@@ -44,7 +47,9 @@ export function Component() {
           title={webpage.title}
           fullWindow
           fallbackActions={<DownloadOriginalButton webpage={webpage} />}
+          onDocument={highlights.onDocument}
         />
+        {highlights.toolbar}
       </main>
     </div>
   );

@@ -11,6 +11,7 @@ import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
 import { useReaderMode } from '../features/preview/reader/reader-mode.ts';
 import { webpageViewContext } from '../lib/paths.ts';
 import { requireParam } from './route-params.ts';
+import { useWebpageHighlights } from './webpage-highlights.tsx';
 
 // The preview (parsers, workers) loads after the metadata is on screen.
 const PreviewFrame = lazy(() =>
@@ -32,10 +33,12 @@ export function Component() {
   const viewId = webpageViewContext(useSearchParams()[0]);
   const viewNavigation = useViewNeighbours(id, viewId);
   const reader = useReaderMode();
+  const highlights = useWebpageHighlights(id);
   return (
     <WebpageDetail
       webpageId={id}
       navigation={viewId ? viewNavigation : undefined}
+      renderHighlights={highlights.renderPanel}
       renderPreview={(webpage) => (
         <>
           <title>{`${displayTitle(webpage)} · Folio`}</title>
@@ -46,8 +49,11 @@ export function Component() {
               title={webpage.title}
               fallbackActions={<DownloadOriginalButton webpage={webpage} />}
               reader={reader}
+              onDocument={highlights.onDocument}
+              onReaderDocument={highlights.onDocument}
             />
           </Suspense>
+          {highlights.toolbar}
         </>
       )}
     />

@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 
 import { Button } from '../../../components/button.tsx';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
@@ -36,6 +44,17 @@ export interface PreviewFrameProps {
   reader?: ReaderMode;
   /** The reader frame's document once shown, `null` when it goes away (for a highlight layer). */
   onReaderDocument?: (doc: Document | null) => void;
+  /**
+   * Told the frame's document once it has loaded (to draw over it from the app, e.g. highlights),
+   * and null when it goes away.
+   */
+  onDocument?: (doc: Document | null) => void;
+}
+
+/** `doc.URL` / `doc.readyState` as the browser has them (the page's markup may shadow them). */
+function documentState(doc: Document, name: 'URL' | 'readyState'): unknown {
+  const get = Object.getOwnPropertyDescriptor(Document.prototype, name)?.get;
+  return get ? Reflect.apply(get, doc, []) : undefined;
 }
 
 const frameStyle: CSSProperties = {
@@ -69,6 +88,7 @@ export function PreviewFrame({
   fallbackActions,
   reader,
   onReaderDocument,
+  onDocument,
 }: PreviewFrameProps) {
   const content = useQuery(webpageContentOptions(webpageId));
   const preview = usePreviewDocument(content.data, ext, build);
@@ -83,6 +103,26 @@ export function PreviewFrame({
     if (html === null || !frame) return;
     return protectFrame(frame, openLink, { shadowRoots });
   }, [frame, html, openLink, shadowRoots]);
+
+  const tellDocument = useEffectEvent((doc: Document | null) => onDocument?.(doc));
+  useEffect(() => {
+    if (html === null || !frame) return;
+    const loaded = () => tellDocument(frame.contentDocument);
+    frame.addEventListener('load', loaded);
+    // Loaded before this effect ran: the frame's document is already the page, not about:blank.
+    const doc = frame.contentDocument;
+    if (
+      doc &&
+      documentState(doc, 'URL') === 'about:srcdoc' &&
+      documentState(doc, 'readyState') === 'complete'
+    ) {
+      loaded();
+    }
+    return () => {
+      frame.removeEventListener('load', loaded);
+      tellDocument(null);
+    };
+  }, [frame, html]);
 
   const className = fullWindow ? 'preview preview--full' : 'preview';
   // The frame fills its parent's height: the parent decides it (the window's, below a header).

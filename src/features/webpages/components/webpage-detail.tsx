@@ -39,6 +39,8 @@ export interface WebpageDetailProps {
   webpageId: string;
   /** Renders the archived page (the preview feature's frame); composed by the route. */
   renderPreview?: (webpage: Webpage) => ReactNode;
+  /** Renders the Highlights panel (the highlights feature's); a plain list by default. */
+  renderHighlights?: (webpage: Webpage) => ReactNode;
   /**
    * Previous / Next and the way back when the route opens the detail in another context (a
    * view); by default, the list the detail was opened from.
@@ -53,6 +55,7 @@ interface DetailBodyProps {
   listFilters: ListFilters;
   startEditing: boolean;
   renderPreview?: (webpage: Webpage) => ReactNode;
+  renderHighlights?: (webpage: Webpage) => ReactNode;
   navigation?: DetailNavigation;
 }
 
@@ -61,6 +64,7 @@ function DetailBody({
   listFilters,
   startEditing,
   renderPreview,
+  renderHighlights,
   navigation,
 }: DetailBodyProps) {
   const edits = usePatchWebpage();
@@ -256,18 +260,24 @@ function DetailBody({
 
           {link ? <OtherCaptures webpageId={webpage.id} link={link} /> : null}
 
-          <h2 className="section-title">Highlights ({webpage.highlights.length})</h2>
-          {webpage.highlights.length ? (
-            <ol className="highlights">
-              {webpage.highlights.map((highlight) => (
-                <li key={highlight.highlightId} className="highlight">
-                  <blockquote className="highlight__text">{highlight.text}</blockquote>
-                  {highlight.note ? <p className="highlight__note">{highlight.note}</p> : null}
-                </li>
-              ))}
-            </ol>
+          {renderHighlights ? (
+            renderHighlights(webpage)
           ) : (
-            <p className="muted">No highlights.</p>
+            <>
+              <h2 className="section-title">Highlights ({webpage.highlights.length})</h2>
+              {webpage.highlights.length ? (
+                <ol className="highlights">
+                  {webpage.highlights.map((highlight) => (
+                    <li key={highlight.highlightId} className="highlight">
+                      <blockquote className="highlight__text">{highlight.text}</blockquote>
+                      {highlight.note ? <p className="highlight__note">{highlight.note}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="muted">No highlights.</p>
+              )}
+            </>
           )}
         </section>
 
@@ -286,7 +296,12 @@ function DetailBody({
  * (like, read, download, delete with undo), Previous / Next within the list it was opened from,
  * keyboard shortcuts, and a slot for its preview.
  */
-export function WebpageDetail({ webpageId, renderPreview, navigation }: WebpageDetailProps) {
+export function WebpageDetail({
+  webpageId,
+  renderPreview,
+  renderHighlights,
+  navigation,
+}: WebpageDetailProps) {
   const { data: webpage, error, isPending, refetch } = useQuery(webpageOptions(webpageId));
   const location = useLocation();
   const listFilters = useMemo(() => listFiltersFromState(location.state), [location.state]);
@@ -300,6 +315,7 @@ export function WebpageDetail({ webpageId, renderPreview, navigation }: WebpageD
       listFilters={listFilters}
       startEditing={editRequested(location.state)}
       renderPreview={renderPreview}
+      renderHighlights={renderHighlights}
       navigation={navigation}
     />
   );
