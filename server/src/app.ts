@@ -17,6 +17,7 @@ import { DEFAULT_PARSE_TIMEOUT_MS, parsePool } from './parse/parse-pool.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerFacetRoutes } from './routes/facets.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
+import { registerHighlightListRoutes } from './routes/highlight-list.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { registerViewRoutes } from './routes/views.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerHighlightRoutes(registry, context);
       registerSearchRoutes(registry, context);
       registerViewRoutes(registry, context);
+      registerHighlightListRoutes(registry, context);
     });
 
     app.get('/healthz', async () => ({ ok: true }));

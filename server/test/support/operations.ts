@@ -25,4 +25,5 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'patchView',
   'deleteView',
   'listViewWebpages',
+  'listHighlights',
 ];
