@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HighlightList } from '../src/store/highlight-list.ts';
+import Database from 'better-sqlite3';
+import { HighlightList, type HighlightFilters } from '../src/store/highlight-list.ts';
 import { openStore } from '../src/store/store.ts';
 import { call, fails, ok, upload } from './support/api.ts';
 import { fileFor, seed, type Seeded } from './support/seed.ts';
@@ -196,6 +197,41 @@ describe('listHighlights (Folio extension)', () => {
   it('refuses a page size over 200', async () => {
     const response = await call(server, 'listHighlights', { query: { per_page: 201 } });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('the two plans', () => {
+  it('answer the same: scanning newest first, or finding the pages first', async () => {
+    const db = new Database(join(server.dataDir, 'folio.db'), { readonly: true });
+    try {
+      const cases: HighlightFilters[] = [
+        {},
+        { labels: ['food'] },
+        { labels: ['food', 'paris'], q: 'tie' },
+        { hosts: ['CODE.example:8080', 'food.example'] },
+        { hosts: ['food.example'], q: 'brulee' },
+        { q: 'a' },
+      ];
+      for (const filters of cases) {
+        const answers = (['scan', 'filter'] as const).map((plan) => {
+          const { sql, params } = HighlightList.query(filters, { offset: 0, count: 10 }, plan);
+          expect(sql).toContain(plan === 'scan' ? 'INDEXED BY' : 'FROM highlights h\n');
+          return db
+            .prepare(sql)
+            .all(...params)
+            .map((row) => (row as { id: string }).id);
+        });
+        expect(answers[0], JSON.stringify(filters)).toEqual(answers[1]);
+        expect(answers[0]!.length).toBeGreaterThan(0);
+      }
+      // Few pages pass these filters (the facet counts): the pages go first.
+      const list = new HighlightList(db);
+      expect(list.plan({})).toBe('scan');
+      expect(list.plan({ labels: ['food'] })).toBe('filter');
+      expect(list.plan({ hosts: ['food.example'] })).toBe('filter');
+    } finally {
+      db.close();
+    }
   });
 });
 
