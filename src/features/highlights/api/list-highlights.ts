@@ -88,5 +88,8 @@ export function highlightsListOptions(search: HighlightsParams) {
       };
     },
     getNextPageParam: (last, _pages, lastPage) => (last.hasNext ? lastPage + 1 : undefined),
+    // Highlights are made on other screens (the detail), whose mutations do not know this list's
+    // keys: ask again on every visit. The gathered list (HamsterBase) keeps its own 30 s.
+    staleTime: 0,
   });
 }
