@@ -18,6 +18,7 @@ import type { RouteContext } from './routes/context.ts';
 import { registerFacetRoutes } from './routes/facets.ts';
 import { registerFeeds } from './routes/feeds.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
+import { registerHighlightListRoutes } from './routes/highlight-list.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { registerViewFeedRoutes } from './routes/view-feeds.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerSearchRoutes(registry, context);
       registerViewRoutes(registry, context);
       registerViewFeedRoutes(registry, context);
+      registerHighlightListRoutes(registry, context);
     });
     // The views' RSS feeds: outside the token's scope, a per-view secret instead (feeds.ts).
     await registerFeeds(app, context);

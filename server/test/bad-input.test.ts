@@ -528,6 +528,13 @@ function listCases(): BadCase[] {
     list('page=abc', { page: 'abc' }, 'query/page must be an integer'),
     list('page=1.5', { page: '1.5' }, 'query/page must be an integer'),
     list('per_page=1001', { per_page: 1001 }, 'query/per_page must be <= 1000'),
+    {
+      name: 'listHighlights: per_page=201',
+      op: 'listHighlights',
+      send: { call: { query: { per_page: 201 } } },
+      status: 400,
+      message: 'query/per_page must be <= 200',
+    },
     list('per_page empty', { per_page: '' }, 'query/per_page must be an integer'),
     list(
       'unknown sort',

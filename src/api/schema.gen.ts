@@ -415,6 +415,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/highlights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every highlight of the live webpages, newest first (Folio extension)
+         * @description A Folio extension that HamsterBase lacks: the highlights of every webpage that is not
+         *     deleted, most recently made or edited first (ties: the one made later first), each with
+         *     the webpage it belongs to, one page at a time; `hasNext` says whether another page follows.
+         *     `q` keeps the highlights whose text or note contains every word of it (case and accents
+         *     do not matter for words of three characters or more; shorter words are compared without
+         *     ASCII case). `labels` and `host` filter by the webpage, as in `listWebpages`.
+         *     HamsterBase: there is no such operation (it answers its web UI's `index.html` with 200, or
+         *     a 404), so a client gathers the highlights itself: `listWebpages` with `annotated=true`,
+         *     then `getWebpage` for each.
+         */
+        get: operations["listHighlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -803,6 +831,30 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["ViewFeed"];
+        };
+        /** @description The webpage a highlight belongs to (Folio's highlights extension). */
+        HighlightedWebpage: {
+            id: string;
+            title: string;
+            link: string | null;
+            /** @description The link's host, including the port; null when the page has no link. */
+            host: string | null;
+            labels: string[];
+            firstAddTime: number;
+        };
+        HighlightsListItem: {
+            highlight: components["schemas"]["Highlight"];
+            webpage: components["schemas"]["HighlightedWebpage"];
+        };
+        HighlightsList: {
+            highlights: components["schemas"]["HighlightsListItem"][];
+            /** @description Whether another page follows. */
+            hasNext: boolean;
+        };
+        HighlightsListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["HighlightsList"];
         };
     };
     responses: {
@@ -1648,6 +1700,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ViewFeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listHighlights: {
+        parameters: {
+            query?: {
+                /** @description Words the highlight's text or note must all contain (any order). */
+                q?: string;
+                /** @description URL host of the link, including the port. Repeat for several (any of them). */
+                host?: components["parameters"]["HostQuery"];
+                /** @description Labels. Repeat for several (the webpage must have all of them). */
+                labels?: components["parameters"]["LabelsQuery"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["PageQuery"];
+                /** @description Highlights per page. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of highlights, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HighlightsListResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

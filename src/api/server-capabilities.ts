@@ -9,7 +9,7 @@ import { apiClient } from './client.ts';
 import { isApiError, unwrap } from './errors.ts';
 
 /** Folio's extensions of the HamsterBase API that a client may find missing. */
-export type OptionalOperation = 'facets' | 'view-preview';
+export type OptionalOperation = 'facets' | 'view-preview' | 'highlights';
 
 const forever = { staleTime: Infinity, gcTime: Infinity } as const;
 

@@ -59,6 +59,11 @@ export function AppLayout({ views, search, children }: AppLayoutProps) {
               {views}
             </li>
             <li>
+              <NavLink to={paths.highlights()} className={navClass}>
+                Highlights
+              </NavLink>
+            </li>
+            <li>
               <NavLink to={paths.upload()} className={navClass}>
                 Upload
               </NavLink>

@@ -12,6 +12,7 @@ export const routePatterns = {
   upload: '/upload',
   settings: '/settings',
   search: '/search',
+  highlights: '/highlights',
 } as const;
 
 function withSearch(pathname: string, search?: URLSearchParams): string {
@@ -49,6 +50,8 @@ export const paths = {
   settings: () => '/settings',
   /** Full-text search; `q` and the list's filters in the search parameters (see the search feature). */
   search: (search?: URLSearchParams) => withSearch('/search', search),
+  /** Every highlight; `q`, `label`, `host` in the search parameters (see the highlights feature). */
+  highlights: (search?: URLSearchParams) => withSearch('/highlights', search),
 } as const;
 
 /** The view a webpage's detail was opened in (see `paths.webpage(id, { view })`), else null. */

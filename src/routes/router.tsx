@@ -67,6 +67,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         lazyRoute(child(routePatterns.upload), queryClient, () => import('./upload-route.tsx')),
         lazyRoute(child(routePatterns.settings), queryClient, () => import('./settings-route.tsx')),
         lazyRoute(child(routePatterns.search), queryClient, () => import('./search-route.tsx')),
+        lazyRoute(
+          child(routePatterns.highlights),
+          queryClient,
+          () => import('./highlights-route.tsx'),
+        ),
         { path: '*', Component: NotFound, ErrorBoundary: RouteErrorBoundary },
       ],
     },

@@ -370,6 +370,29 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM view_feeds WHERE view_id = old.id;
   END;
   `,
+  /* 7: the highlights page (Folio's listHighlights): newest first, searched without case or accents */ `
+  -- Newest first with a stable tiebreak: read backwards through this index, no sort.
+  CREATE INDEX highlights_by_edit_time ON highlights (edit_time, seq);
+  -- The text and note of each highlight, indexed by trigrams (substrings, without case or
+  -- accents), kept by triggers whatever writes the highlights.
+  CREATE VIRTUAL TABLE highlight_fts USING fts5 (
+    text, note, content = 'highlights', content_rowid = 'seq',
+    tokenize = 'trigram remove_diacritics 1'
+  );
+  INSERT INTO highlight_fts (highlight_fts) VALUES ('rebuild');
+  CREATE TRIGGER highlights_fts_insert AFTER INSERT ON highlights BEGIN
+    INSERT INTO highlight_fts (rowid, text, note) VALUES (new.seq, new.text, new.note);
+  END;
+  CREATE TRIGGER highlights_fts_delete AFTER DELETE ON highlights BEGIN
+    INSERT INTO highlight_fts (highlight_fts, rowid, text, note)
+      VALUES ('delete', old.seq, old.text, old.note);
+  END;
+  CREATE TRIGGER highlights_fts_update AFTER UPDATE OF seq, text, note ON highlights BEGIN
+    INSERT INTO highlight_fts (highlight_fts, rowid, text, note)
+      VALUES ('delete', old.seq, old.text, old.note);
+    INSERT INTO highlight_fts (rowid, text, note) VALUES (new.seq, new.text, new.note);
+  END;
+  `,
 ];
 
 export class SchemaVersionError extends Error {

@@ -29,4 +29,5 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'enableViewFeed',
   'disableViewFeed',
   'rotateViewFeed',
+  'listHighlights',
 ];
