@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { IdPrefixCache } from './id-prefix-cache.ts';
+import { PageChanges } from './page-changes.ts';
 import type { LabelStore } from './labels.ts';
 import { listColumns, toListRecord, type WebpageListRecord, type WebpageRow } from './records.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -30,6 +31,16 @@ export const KEEP_IDS_FROM_OFFSET = 1_000;
 const KEPT_COUNTS = 64;
 /** How many pages past the asked one are read into the kept prefix. */
 const PAGES_AHEAD = 20;
+
+/** Each sort's key column and direction (the id breaks ties, in the same direction). */
+const SORT_KEY: Readonly<Record<WebpageSort, { column: string; descending: boolean }>> = {
+  first_add_time_desc: { column: 'first_add_time', descending: true },
+  first_add_time_asc: { column: 'first_add_time', descending: false },
+  title_asc: { column: 'title_key', descending: false },
+  title_desc: { column: 'title_key', descending: true },
+  annotate_count_asc: { column: 'annotate_count', descending: false },
+  annotate_count_desc: { column: 'annotate_count', descending: true },
+};
 
 /** The index that gives each sort's order (and carries every filter column). */
 export const SORT_INDEX: Readonly<Record<WebpageSort, string>> = {
@@ -70,7 +81,11 @@ export class WebpageList {
     private readonly generation: WriteGeneration,
   ) {
     this.statements = new StatementCache(db);
-    this.prefixes = new IdPrefixCache(generation);
+    this.prefixes = new IdPrefixCache(
+      generation,
+      { entries: 16, maxIds: 120_000 },
+      new PageChanges(db),
+    );
     this.labelCount = db
       .prepare('SELECT live FROM label_counts WHERE label = ?')
       .pluck() as Statement<[string], number>;
@@ -210,7 +225,50 @@ export class WebpageList {
           .pluck()
           .all(...params, count) as string[];
       },
+      (ids, complete, changed) => this.patchIds(filters, sort, ids, complete, changed),
     );
+  }
+
+  /**
+   * A query's kept ids corrected for pages that changed since they were read (a write makes a
+   * deep page of a popular label cost one lookup per changed page, not the whole query again):
+   * each changed page is taken out, and put back where the sort places it if it still matches
+   * (found by bisection, the keys compared by SQLite as ORDER BY compares them). A page that
+   * sorts after a prefix that is not the whole result is left out: the prefix stays a prefix.
+   */
+  private patchIds(
+    filters: WebpageFilters,
+    sort: WebpageSort,
+    kept: readonly string[],
+    complete: boolean,
+    changed: readonly string[],
+  ): string[] {
+    const where = webpageFilterSql(filters, 'set');
+    const matches = this.statements
+      .get(`SELECT 1 FROM webpages w WHERE w.id = ? AND ${where.sql}`)
+      .pluck();
+    const { column, descending } = SORT_KEY[sort];
+    const before = this.statements
+      .get(
+        `SELECT (a.${column}, a.id) ${descending ? '>' : '<'} (b.${column}, b.id)
+         FROM webpages a, webpages b WHERE a.id = ? AND b.id = ?`,
+      )
+      .pluck();
+    const gone = new Set(changed);
+    const ids = kept.filter((id) => !gone.has(id));
+    for (const id of changed) {
+      if (matches.get(id, ...where.params) === undefined) continue;
+      let low = 0;
+      let high = ids.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before.get(id, ids[middle]) === 1) high = middle;
+        else low = middle + 1;
+      }
+      if (low === ids.length && !complete) continue;
+      ids.splice(low, 0, id);
+    }
+    return ids;
   }
 }
 
