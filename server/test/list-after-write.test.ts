@@ -1,4 +1,5 @@
-// Deep list pages after a write: the kept ids of a query are corrected for the pages this process
+// Deep list pages and counts after a write: the kept ids of a query (and the pages counted for a
+// label or host filter) are corrected for the pages this process
 // changed (PageChanges, IdPrefixCache's patch) instead of being read again. Whatever the writes,
 // the pages must be those that plain LIMIT/OFFSET gives at that moment.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ import {
   type Paging,
   type WebpageSort,
 } from '../src/store/webpage-list.ts';
-import type { WebpageFilters } from '../src/store/webpage-filters.ts';
+import { webpageFilterSql, type WebpageFilters } from '../src/store/webpage-filters.ts';
 
 const PAGES = 2_400;
 const SEED = Number(process.env.FOLIO_LIST_SEED ?? 0x11_5716);
@@ -66,6 +67,14 @@ function direct(filters: WebpageFilters, sort: WebpageSort, paging: Paging): str
     .all(...params) as string[];
 }
 
+function directCount(filters: WebpageFilters): number {
+  const where = webpageFilterSql(filters);
+  return store.db
+    .prepare(`SELECT count(*) FROM webpages w WHERE ${where.sql}`)
+    .pluck()
+    .get(...where.params) as number;
+}
+
 const ids = (filters: WebpageFilters, sort: WebpageSort, paging: Paging) =>
   store.list.list(filters, sort, paging).map((page) => page.id);
 
@@ -79,7 +88,7 @@ const CASES: [WebpageFilters, WebpageSort][] = [
 ];
 
 describe('deep list pages after writes', () => {
-  it('are the pages LIMIT/OFFSET gives after every kind of write', () => {
+  it('are the pages LIMIT/OFFSET gives, and the counts count(*) gives, after every kind of write', () => {
     const random = prng(SEED);
     const pick = () => idOf(Math.floor(random() * (PAGES + 40)));
     let added = PAGES;
@@ -106,6 +115,9 @@ describe('deep list pages after writes', () => {
         })();
       }
       for (const [filters, sort] of CASES) {
+        expect(store.list.count(filters), `count at step ${step} ${JSON.stringify(filters)}`).toBe(
+          directCount(filters),
+        );
         // From offset 1,000, around the end of the kept prefix (1,210 ids), and past it.
         const around = firstDeep + 20;
         for (const page of [
@@ -137,6 +149,16 @@ describe('deep list pages after writes', () => {
     }
     expect(ids({}, 'title_asc', paging)).toEqual(direct({}, 'title_asc', paging));
     expect(ids({}, 'title_asc', paging)).not.toContain(before[0]);
+    const filters = { labels: ['popular'] };
+    const counted = store.list.count(filters);
+    const other2 = new BetterSqlite3(join(dir, 'folio.db'));
+    try {
+      other2.prepare('DELETE FROM webpage_labels WHERE webpage_id = ?').run(before[1] ?? '');
+    } finally {
+      other2.close();
+    }
+    expect(store.list.count(filters)).toBe(directCount(filters));
+    expect(directCount(filters)).toBeLessThanOrEqual(counted);
   });
 });
 

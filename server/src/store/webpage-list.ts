@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { IdPrefixCache } from './id-prefix-cache.ts';
-import { PageChanges } from './page-changes.ts';
+import { IdPrefixCache, MAX_PATCHED_PAGES } from './id-prefix-cache.ts';
+import { PageChanges, type ChangeMark } from './page-changes.ts';
 import type { LabelStore } from './labels.ts';
 import { listColumns, toListRecord, type WebpageListRecord, type WebpageRow } from './records.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -29,6 +29,20 @@ export const WEBPAGE_ORDER: Readonly<Record<WebpageSort, string>> = {
 export const KEEP_IDS_FROM_OFFSET = 1_000;
 /** Totals kept (by filters and generation of the data) before they are all dropped. */
 const KEPT_COUNTS = 64;
+/**
+ * A count of a label or host filter is kept as the set of its pages when the filter is estimated
+ * to match at most this many (~100 bytes an id): after a write it is corrected for the pages that
+ * changed instead of counted again. All kept sets together hold at most MAX_COUNTED_IDS ids.
+ */
+const MAX_COUNTED_PAGES = 50_000;
+const MAX_COUNTED_IDS = 120_000;
+
+interface KeptCount {
+  generation: string;
+  count: number;
+  /** The matching pages, and the page changes when they were read (see MAX_COUNTED_PAGES). */
+  members?: { ids: Set<string>; mark: ChangeMark };
+}
 /** How many pages past the asked one are read into the kept prefix. */
 const PAGES_AHEAD = 20;
 
@@ -73,7 +87,9 @@ export class WebpageList {
   private readonly hostCount: Statement<[string], number>;
   private readonly countLive: Statement<[], number>;
   private live: { generation: string; count: number } | undefined;
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new Map<string, KeptCount>();
+  private countedIds = 0;
+  private readonly changes: PageChanges;
 
   constructor(
     db: Database,
@@ -81,11 +97,8 @@ export class WebpageList {
     private readonly generation: WriteGeneration,
   ) {
     this.statements = new StatementCache(db);
-    this.prefixes = new IdPrefixCache(
-      generation,
-      { entries: 16, maxIds: 120_000 },
-      new PageChanges(db),
-    );
+    this.changes = new PageChanges(db);
+    this.prefixes = new IdPrefixCache(generation, { entries: 16, maxIds: 120_000 }, this.changes);
     this.labelCount = db
       .prepare('SELECT live FROM label_counts WHERE label = ?')
       .pluck() as Statement<[string], number>;
@@ -169,16 +182,82 @@ export class WebpageList {
   count(filters: WebpageFilters): number {
     const where = webpageFilterSql(filters, 'set');
     const sql = `SELECT count(*) FROM webpages w WHERE ${where.sql}`;
-    const key = `${this.generation.current()}\u0000${sql}\u0000${JSON.stringify(where.params)}`;
+    const key = `${sql}\u0000${JSON.stringify(where.params)}`;
+    const generation = this.generation.current();
     const kept = this.counts.get(key);
-    if (kept !== undefined) return kept;
-    const count = this.statements
-      .get(sql)
-      .pluck()
-      .get(...where.params) as number;
-    if (this.counts.size >= KEPT_COUNTS) this.counts.clear();
-    this.counts.set(key, count);
-    return count;
+    if (kept?.generation === generation) return kept.count;
+    if (kept?.members !== undefined) {
+      const mark = this.changes.mark();
+      const changed = this.changes.since(kept.members.mark, MAX_PATCHED_PAGES);
+      if (changed !== undefined) {
+        const matches = this.matching(filters);
+        for (const id of changed) {
+          if (matches(id)) kept.members.ids.add(id);
+          else kept.members.ids.delete(id);
+        }
+        this.countedIds += kept.members.ids.size - kept.count;
+        kept.generation = generation;
+        kept.count = kept.members.ids.size;
+        kept.members.mark = mark;
+        return kept.count;
+      }
+    }
+    if (kept !== undefined) this.forget(key);
+    let entry: KeptCount;
+    if (this.estimate(filters) <= MAX_COUNTED_PAGES) {
+      const mark = this.changes.mark();
+      const ids = this.statements
+        .get(`SELECT w.id FROM webpages w WHERE ${where.sql}`)
+        .pluck()
+        .all(...where.params) as string[];
+      entry = { generation, count: ids.length, members: { ids: new Set(ids), mark } };
+    } else {
+      const count = this.statements
+        .get(sql)
+        .pluck()
+        .get(...where.params) as number;
+      entry = { generation, count };
+    }
+    if (this.counts.size >= KEPT_COUNTS) this.forgetAll();
+    if (entry.members !== undefined && this.countedIds + entry.count > MAX_COUNTED_IDS) {
+      this.forgetAll();
+    }
+    this.counts.set(key, entry);
+    if (entry.members !== undefined) this.countedIds += entry.count;
+    return entry.count;
+  }
+
+  /** At most how many pages the filters match, from the label and host counts (or Infinity). */
+  private estimate(filters: WebpageFilters): number {
+    const labels = [...new Set(filters.labels ?? [])];
+    const hosts = [...new Set(filters.hosts?.map((host) => host.toLowerCase()) ?? [])];
+    let estimate = Infinity;
+    for (const label of labels) estimate = Math.min(estimate, this.labelCount.get(label) ?? 0);
+    if (hosts.length > 0) {
+      const onHosts = hosts.reduce((sum, host) => sum + (this.hostCount.get(host) ?? 0), 0);
+      estimate = Math.min(estimate, onHosts);
+    }
+    return estimate;
+  }
+
+  private forget(key: string): void {
+    const entry = this.counts.get(key);
+    if (entry?.members !== undefined) this.countedIds -= entry.count;
+    this.counts.delete(key);
+  }
+
+  private forgetAll(): void {
+    this.counts.clear();
+    this.countedIds = 0;
+  }
+
+  /** Whether one page matches the filters now (its labels probed by key). */
+  private matching(filters: WebpageFilters): (id: string) => boolean {
+    const where = webpageFilterSql(filters, 'probe');
+    const statement = this.statements
+      .get(`SELECT 1 FROM webpages w WHERE w.id = ? AND ${where.sql}`)
+      .pluck();
+    return (id) => statement.get(id, ...where.params) !== undefined;
   }
 
   list(filters: WebpageFilters, sort: WebpageSort, paging: Paging): WebpageListRecord[] {
@@ -243,10 +322,7 @@ export class WebpageList {
     complete: boolean,
     changed: readonly string[],
   ): string[] {
-    const where = webpageFilterSql(filters, 'set');
-    const matches = this.statements
-      .get(`SELECT 1 FROM webpages w WHERE w.id = ? AND ${where.sql}`)
-      .pluck();
+    const matches = this.matching(filters);
     const { column, descending } = SORT_KEY[sort];
     const before = this.statements
       .get(
@@ -257,7 +333,7 @@ export class WebpageList {
     const gone = new Set(changed);
     const ids = kept.filter((id) => !gone.has(id));
     for (const id of changed) {
-      if (matches.get(id, ...where.params) === undefined) continue;
+      if (!matches(id)) continue;
       let low = 0;
       let high = ids.length;
       while (low < high) {
