@@ -13,7 +13,9 @@ export interface Figure {
 
 export interface Budget {
   /** The figure must be at most this (same unit as the figure). */
-  max: number;
+  max?: number;
+  /** The figure must be at least this (a rate). */
+  min?: number;
   /** Written in the table, e.g. "≤ 15 ms". */
   label: string;
 }
@@ -38,6 +40,7 @@ const BUDGETS: { pattern: RegExp; budget: Budget }[] = [
     pattern: /^browser\.preview16mb\.click-to-paint$/,
     budget: { max: 1000, label: '≤ 1000 ms' },
   },
+  { pattern: /^server\.ingest\.uploads-per-s$/, budget: { min: 500, label: '≥ 500 /s' } },
   {
     pattern: /^browser\.preview16mb\.longest-task$/,
     budget: { max: 100, label: '≤ 100 ms' },
@@ -74,7 +77,9 @@ export class Report {
       let status = '';
       if (budget !== undefined) {
         if (figure.value === null) status = 'n/a';
-        else status = figure.value <= budget.max ? 'ok' : 'OVER';
+        else if (budget.max !== undefined && figure.value > budget.max) status = 'OVER';
+        else if (budget.min !== undefined && figure.value < budget.min) status = 'UNDER';
+        else status = 'ok';
       }
       const detail = [figure.n === undefined ? '' : `n=${figure.n}`, figure.note ?? '']
         .filter((part) => part !== '')

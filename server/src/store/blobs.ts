@@ -20,6 +20,9 @@ const TEMP_PREFIX = '.tmp-';
  * of the folder), so a record written after `put` never points at a missing or partial file.
  */
 export class BlobStore {
+  /** Folders known to exist (made or seen by this process): no `mkdir` for each file. */
+  private readonly folders = new Set<string>();
+
   constructor(private readonly root: string) {}
 
   /** Creates the root and removes temp files left by a crash (staged uploads included). */
@@ -109,23 +112,73 @@ export class BlobStore {
 
   /** Stores a staged file under `id` (the sha256 of its bytes): fsync, rename, fsync the folder. */
   async commit(staged: StagedBlob, id: string): Promise<void> {
-    const target = this.pathOf(id);
-    const folder = join(this.root, id.slice(0, 2));
-    await staged.close(true);
-    if (await this.has(id)) {
-      await staged.discard();
-      return;
-    }
-    await mkdir(folder, { recursive: true, mode: 0o700 });
-    try {
-      await rename(staged.path, target);
-    } catch (error) {
-      await staged.discard();
-      throw error;
-    }
-    staged.committed = true;
-    await syncFolder(folder);
+    const [outcome] = await this.commitMany([{ staged, id }]);
+    if (outcome !== undefined) throw outcome;
   }
+
+  /**
+   * Stores staged files under their ids, together: every file is synced (at once), renamed into
+   * place, then each folder that received one is synced once. A file whose id is stored already
+   * is discarded. Returns, per file, undefined when it is stored or the error that stopped it.
+   */
+  async commitMany(
+    entries: readonly { staged: StagedBlob; id: string }[],
+  ): Promise<(Error | undefined)[]> {
+    const outcomes: (Error | undefined)[] = await Promise.all(
+      entries.map(({ staged }) => staged.close(true).then(() => undefined, asError)),
+    );
+    const renamed = new Map<string, number[]>();
+    await Promise.all(
+      entries.map(async ({ staged, id }, index) => {
+        if (outcomes[index] !== undefined) return;
+        try {
+          const target = this.pathOf(id);
+          if (await this.has(id)) {
+            await staged.discard();
+            return;
+          }
+          const folder = join(this.root, id.slice(0, 2));
+          await this.ensureFolder(folder);
+          try {
+            await rename(staged.path, target).catch(async (error: unknown) => {
+              // The folder went away under this process: made again, once.
+              if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+              this.folders.delete(folder);
+              await this.ensureFolder(folder);
+              await rename(staged.path, target);
+            });
+          } catch (error) {
+            await staged.discard();
+            throw error;
+          }
+          staged.committed = true;
+          renamed.set(folder, [...(renamed.get(folder) ?? []), index]);
+        } catch (error) {
+          outcomes[index] = asError(error);
+        }
+      }),
+    );
+    await Promise.all(
+      [...renamed].map(async ([folder, indexes]) => {
+        try {
+          await syncFolder(folder);
+        } catch (error) {
+          for (const index of indexes) outcomes[index] = asError(error);
+        }
+      }),
+    );
+    return outcomes;
+  }
+
+  private async ensureFolder(folder: string): Promise<void> {
+    if (this.folders.has(folder)) return;
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    this.folders.add(folder);
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** Where streamed uploads are written until their id is known. */

@@ -8,6 +8,7 @@ import { LabelStore } from './labels.ts';
 import { SearchStore } from './search.ts';
 import { TokenStore } from './tokens.ts';
 import { ViewStore } from './views.ts';
+import { WebpageIngest } from './webpage-ingest.ts';
 import { WebpageList } from './webpage-list.ts';
 import { WebpageStore } from './webpages.ts';
 import { WriteGeneration } from './write-generation.ts';
@@ -17,6 +18,8 @@ export interface Store {
   db: Database;
   blobs: BlobStore;
   webpages: WebpageStore;
+  /** New pages' files and records, stored in groups (group commit). */
+  ingest: WebpageIngest;
   labels: LabelStore;
   highlights: HighlightStore;
   list: WebpageList;
@@ -52,6 +55,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     db,
     blobs,
     webpages,
+    ingest: new WebpageIngest(db, blobs, webpages),
     labels,
     highlights,
     list: new WebpageList(db, labels, generation),

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { IdPrefixCache } from './id-prefix-cache.ts';
+import { IdPrefixCache, MAX_PATCHED_PAGES } from './id-prefix-cache.ts';
+import { PageChanges, type ChangeMark } from './page-changes.ts';
 import type { LabelStore } from './labels.ts';
 import { listColumns, toListRecord, type WebpageListRecord, type WebpageRow } from './records.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -28,8 +29,32 @@ export const WEBPAGE_ORDER: Readonly<Record<WebpageSort, string>> = {
 export const KEEP_IDS_FROM_OFFSET = 1_000;
 /** Totals kept (by filters and generation of the data) before they are all dropped. */
 const KEPT_COUNTS = 64;
+/**
+ * A count of a label or host filter is kept as the set of its pages when the filter is estimated
+ * to match at most this many (~100 bytes an id): after a write it is corrected for the pages that
+ * changed instead of counted again. All kept sets together hold at most MAX_COUNTED_IDS ids.
+ */
+const MAX_COUNTED_PAGES = 50_000;
+const MAX_COUNTED_IDS = 120_000;
+
+interface KeptCount {
+  generation: string;
+  count: number;
+  /** The matching pages, and the page changes when they were read (see MAX_COUNTED_PAGES). */
+  members?: { ids: Set<string>; mark: ChangeMark };
+}
 /** How many pages past the asked one are read into the kept prefix. */
 const PAGES_AHEAD = 20;
+
+/** Each sort's key column and direction (the id breaks ties, in the same direction). */
+const SORT_KEY: Readonly<Record<WebpageSort, { column: string; descending: boolean }>> = {
+  first_add_time_desc: { column: 'first_add_time', descending: true },
+  first_add_time_asc: { column: 'first_add_time', descending: false },
+  title_asc: { column: 'title_key', descending: false },
+  title_desc: { column: 'title_key', descending: true },
+  annotate_count_asc: { column: 'annotate_count', descending: false },
+  annotate_count_desc: { column: 'annotate_count', descending: true },
+};
 
 /** The index that gives each sort's order (and carries every filter column). */
 export const SORT_INDEX: Readonly<Record<WebpageSort, string>> = {
@@ -62,7 +87,9 @@ export class WebpageList {
   private readonly hostCount: Statement<[string], number>;
   private readonly countLive: Statement<[], number>;
   private live: { generation: string; count: number } | undefined;
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new Map<string, KeptCount>();
+  private countedIds = 0;
+  private readonly changes: PageChanges;
 
   constructor(
     db: Database,
@@ -70,7 +97,8 @@ export class WebpageList {
     private readonly generation: WriteGeneration,
   ) {
     this.statements = new StatementCache(db);
-    this.prefixes = new IdPrefixCache(generation);
+    this.changes = new PageChanges(db);
+    this.prefixes = new IdPrefixCache(generation, { entries: 16, maxIds: 120_000 }, this.changes);
     this.labelCount = db
       .prepare('SELECT live FROM label_counts WHERE label = ?')
       .pluck() as Statement<[string], number>;
@@ -154,16 +182,82 @@ export class WebpageList {
   count(filters: WebpageFilters): number {
     const where = webpageFilterSql(filters, 'set');
     const sql = `SELECT count(*) FROM webpages w WHERE ${where.sql}`;
-    const key = `${this.generation.current()}\u0000${sql}\u0000${JSON.stringify(where.params)}`;
+    const key = `${sql}\u0000${JSON.stringify(where.params)}`;
+    const generation = this.generation.current();
     const kept = this.counts.get(key);
-    if (kept !== undefined) return kept;
-    const count = this.statements
-      .get(sql)
-      .pluck()
-      .get(...where.params) as number;
-    if (this.counts.size >= KEPT_COUNTS) this.counts.clear();
-    this.counts.set(key, count);
-    return count;
+    if (kept?.generation === generation) return kept.count;
+    if (kept?.members !== undefined) {
+      const mark = this.changes.mark();
+      const changed = this.changes.since(kept.members.mark, MAX_PATCHED_PAGES);
+      if (changed !== undefined) {
+        const matches = this.matching(filters);
+        for (const id of changed) {
+          if (matches(id)) kept.members.ids.add(id);
+          else kept.members.ids.delete(id);
+        }
+        this.countedIds += kept.members.ids.size - kept.count;
+        kept.generation = generation;
+        kept.count = kept.members.ids.size;
+        kept.members.mark = mark;
+        return kept.count;
+      }
+    }
+    if (kept !== undefined) this.forget(key);
+    let entry: KeptCount;
+    if (this.estimate(filters) <= MAX_COUNTED_PAGES) {
+      const mark = this.changes.mark();
+      const ids = this.statements
+        .get(`SELECT w.id FROM webpages w WHERE ${where.sql}`)
+        .pluck()
+        .all(...where.params) as string[];
+      entry = { generation, count: ids.length, members: { ids: new Set(ids), mark } };
+    } else {
+      const count = this.statements
+        .get(sql)
+        .pluck()
+        .get(...where.params) as number;
+      entry = { generation, count };
+    }
+    if (this.counts.size >= KEPT_COUNTS) this.forgetAll();
+    if (entry.members !== undefined && this.countedIds + entry.count > MAX_COUNTED_IDS) {
+      this.forgetAll();
+    }
+    this.counts.set(key, entry);
+    if (entry.members !== undefined) this.countedIds += entry.count;
+    return entry.count;
+  }
+
+  /** At most how many pages the filters match, from the label and host counts (or Infinity). */
+  private estimate(filters: WebpageFilters): number {
+    const labels = [...new Set(filters.labels ?? [])];
+    const hosts = [...new Set(filters.hosts?.map((host) => host.toLowerCase()) ?? [])];
+    let estimate = Infinity;
+    for (const label of labels) estimate = Math.min(estimate, this.labelCount.get(label) ?? 0);
+    if (hosts.length > 0) {
+      const onHosts = hosts.reduce((sum, host) => sum + (this.hostCount.get(host) ?? 0), 0);
+      estimate = Math.min(estimate, onHosts);
+    }
+    return estimate;
+  }
+
+  private forget(key: string): void {
+    const entry = this.counts.get(key);
+    if (entry?.members !== undefined) this.countedIds -= entry.count;
+    this.counts.delete(key);
+  }
+
+  private forgetAll(): void {
+    this.counts.clear();
+    this.countedIds = 0;
+  }
+
+  /** Whether one page matches the filters now (its labels probed by key). */
+  private matching(filters: WebpageFilters): (id: string) => boolean {
+    const where = webpageFilterSql(filters, 'probe');
+    const statement = this.statements
+      .get(`SELECT 1 FROM webpages w WHERE w.id = ? AND ${where.sql}`)
+      .pluck();
+    return (id) => statement.get(id, ...where.params) !== undefined;
   }
 
   list(filters: WebpageFilters, sort: WebpageSort, paging: Paging): WebpageListRecord[] {
@@ -210,7 +304,47 @@ export class WebpageList {
           .pluck()
           .all(...params, count) as string[];
       },
+      (ids, complete, changed) => this.patchIds(filters, sort, ids, complete, changed),
     );
+  }
+
+  /**
+   * A query's kept ids corrected for pages that changed since they were read (a write makes a
+   * deep page of a popular label cost one lookup per changed page, not the whole query again):
+   * each changed page is taken out, and put back where the sort places it if it still matches
+   * (found by bisection, the keys compared by SQLite as ORDER BY compares them). A page that
+   * sorts after a prefix that is not the whole result is left out: the prefix stays a prefix.
+   */
+  private patchIds(
+    filters: WebpageFilters,
+    sort: WebpageSort,
+    kept: readonly string[],
+    complete: boolean,
+    changed: readonly string[],
+  ): string[] {
+    const matches = this.matching(filters);
+    const { column, descending } = SORT_KEY[sort];
+    const before = this.statements
+      .get(
+        `SELECT (a.${column}, a.id) ${descending ? '>' : '<'} (b.${column}, b.id)
+         FROM webpages a, webpages b WHERE a.id = ? AND b.id = ?`,
+      )
+      .pluck();
+    const gone = new Set(changed);
+    const ids = kept.filter((id) => !gone.has(id));
+    for (const id of changed) {
+      if (!matches(id)) continue;
+      let low = 0;
+      let high = ids.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before.get(id, ids[middle]) === 1) high = middle;
+        else low = middle + 1;
+      }
+      if (low === ids.length && !complete) continue;
+      ids.splice(low, 0, id);
+    }
+    return ids;
   }
 }
 

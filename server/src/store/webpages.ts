@@ -94,23 +94,34 @@ export class WebpageStore {
    * id exists already (then nothing changes).
    */
   insert(page: NewWebpage, now: number): boolean {
-    return this.db.transaction(() => {
-      const inserted = this.insertPage.run({
-        id: page.id,
-        title: page.title,
-        titleKey: titleKey(page.title),
-        excerpt: page.excerpt,
-        link: page.link,
-        host: page.host,
-        ext: page.ext,
-        size: page.size,
-        createTime: page.createTime,
-        now,
-      });
-      if (inserted.changes === 0) return false;
-      this.insertText.run(page.title, page.text, page.id);
-      return true;
-    })();
+    return this.insertMany([{ page, now }])[0] === true;
+  }
+
+  /**
+   * Adds pages in one transaction (their files must already be in the blob store); for each,
+   * false when a page with its id exists already. Each page is not a savepoint of its own: the
+   * full-text index writes its pending terms once for the whole transaction, not once per page.
+   */
+  insertMany(pages: readonly { page: NewWebpage; now: number }[]): boolean[] {
+    return this.db.transaction(() =>
+      pages.map(({ page, now }) => {
+        const inserted = this.insertPage.run({
+          id: page.id,
+          title: page.title,
+          titleKey: titleKey(page.title),
+          excerpt: page.excerpt,
+          link: page.link,
+          host: page.host,
+          ext: page.ext,
+          size: page.size,
+          createTime: page.createTime,
+          now,
+        });
+        if (inserted.changes === 0) return false;
+        this.insertText.run(page.title, page.text, page.id);
+        return true;
+      }),
+    )();
   }
 
   /** Soft delete; false when missing or already deleted. */

@@ -7,6 +7,7 @@ import { ParseLimitError, parsePool, ParseWorkerError } from '../parse/parse-poo
 import type { ParsedWebpage } from '../parse/parse-webpage.ts';
 import type { WebpageExt } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
+import type { NewWebpage } from '../store/webpages.ts';
 import type { ReceivedContent } from './body-parser.ts';
 import { LINK_INVALID } from './hamsterbase-messages.ts';
 
@@ -32,7 +33,9 @@ export const INVALID_LINK = LINK_INVALID;
  * Stores an uploaded file and returns its id (sha256 hex of the bytes). Known bytes return the
  * existing page (restored if it was deleted; the request's title and link are ignored). New bytes
  * are parsed in a worker thread (ParseFailureError when they cannot be, or when the parse goes
- * past its limits), moved into the blob store, then recorded. The temp file is moved or removed.
+ * past its limits), moved into the blob store, then recorded, with the other uploads ready at the
+ * same time (group commit: one sync of each file and folder, one transaction). The temp file is
+ * moved or removed.
  */
 export async function storeUpload(
   store: Store,
@@ -59,8 +62,12 @@ export async function storeUpload(
     const parsed = await parsing(
       parsePool.parseStaged(file.path, upload.ext, { timeoutMs: options.parseTimeoutMs }),
     );
-    await store.blobs.commit(file, id);
-    record(store, id, summary.bytes, parsed, upload, requestLink, options.now);
+    // Stored with the other uploads ready meanwhile (group commit); durable once it resolves.
+    await store.ingest.add({
+      staged: file,
+      page: newPage(id, summary.bytes, parsed, upload, requestLink, options.now),
+      now: options.now,
+    });
     return id;
   } finally {
     // Not awaited: nothing may come between the page's last change and the answer read from the
@@ -70,33 +77,27 @@ export async function storeUpload(
   }
 }
 
-/** Records a parsed page whose file is in the blob store (a concurrent twin counts as a re-upload). */
-function record(
-  store: Store,
+/** The record of a parsed page: the request's title and link before the file's. */
+function newPage(
   id: string,
   size: number,
   parsed: ParsedWebpage,
   upload: { ext: WebpageExt; title?: string },
   requestLink: ParsedLink | undefined,
   now: number,
-): void {
+): NewWebpage {
   const link = requestLink?.link ?? parsed.link;
-  const inserted = store.webpages.insert(
-    {
-      id,
-      title: upload.title ?? parsed.title,
-      excerpt: parsed.excerpt,
-      link,
-      host: requestLink?.host ?? hostOf(link),
-      ext: upload.ext,
-      size,
-      createTime: parsed.createTime ?? now,
-      text: parsed.text,
-    },
-    now,
-  );
-  // Inserted by a concurrent upload of the same bytes in the meantime: same as a re-upload.
-  if (!inserted) reuseExisting(store, id, now);
+  return {
+    id,
+    title: upload.title ?? parsed.title,
+    excerpt: parsed.excerpt,
+    link,
+    host: requestLink?.host ?? hostOf(link),
+    ext: upload.ext,
+    size,
+    createTime: parsed.createTime ?? now,
+    text: parsed.text,
+  };
 }
 
 /** True when the page exists; a deleted one is restored with its metadata. */

@@ -1,0 +1,112 @@
+// Ingest at scale: 8 clients upload small HTML pages at once, each on its own keep-alive
+// connection, for a while; the figure is acknowledged uploads per second. Every answer is checked
+// (200, success, the id of the bytes), so a lost or failed upload is never counted.
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { log, percentile, type Report } from './report.ts';
+import { HttpClient, type ServerProcess } from './server-process.ts';
+
+export const INGEST_CLIENTS = 8;
+
+/** A small article (~3 kB), different for every `nonce`. */
+export function smallPage(nonce: string): Buffer {
+  const paragraphs = Array.from(
+    { length: 8 },
+    (_, i) =>
+      `<p>Paragraph ${i} of page ${nonce}: archived pages are mostly text, a few links and a title; ` +
+      `this one is small, as most pages saved from a browser extension are.</p>`,
+  ).join('\n');
+  return Buffer.from(
+    `<!doctype html><html><head><meta charset="utf-8"><title>Ingest ${nonce}</title>` +
+      `<link rel="canonical" href="https://ingest.example/${nonce}"></head>` +
+      `<body><h1>Ingest ${nonce}</h1>${paragraphs}</body></html>`,
+  );
+}
+
+/** The JSON body of an upload of `file` and the id the server must answer (sha256 hex). */
+export function uploadBody(file: Buffer): { body: Buffer; id: string } {
+  return {
+    body: Buffer.from(JSON.stringify({ content: file.toString('base64'), ext: 'html' })),
+    id: createHash('sha256').update(file).digest('hex'),
+  };
+}
+
+export async function benchIngest(
+  report: Report,
+  server: ServerProcess,
+  options: { quick: boolean },
+): Promise<void> {
+  const seconds = options.quick ? 4 : 10;
+  // More than 8 clients can send in the time at 500/s; a client that runs out stops early.
+  const perClient = options.quick ? 800 : 1_500;
+  const run = `${process.pid}-${Date.now()}`;
+  // Made first: building them takes the bench's CPU, which would show in the figure.
+  const bodies = Array.from({ length: INGEST_CLIENTS }, (_, client) =>
+    Array.from({ length: perClient }, (_, i) => uploadBody(smallPage(`${run}-${client}-${i}`))),
+  );
+  const clients = bodies.map(() => new HttpClient(server.origin, server.token));
+  const latencies: number[] = [];
+  let acknowledged = 0;
+  try {
+    // Warm-up: one upload per client (connections, statements, the parse pool's workers).
+    const warm = await Promise.all(
+      clients.map((client, i) => upload(client, uploadBody(smallPage(`${run}-warm-${i}`)))),
+    );
+    log(
+      `ingest: warm-up done (${warm.length} uploads); ${INGEST_CLIENTS} clients for ${seconds} s`,
+    );
+    const cpuBefore = server.cpuMs();
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      clients.map(async (client, c) => {
+        for (const item of bodies[c] ?? []) {
+          if (performance.now() >= deadline) return;
+          latencies.push(await upload(client, item));
+          acknowledged++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const cpu = server.cpuMs() - cpuBefore;
+    report.add({
+      name: 'server.ingest.uploads-per-s',
+      value: acknowledged / elapsed,
+      unit: 'uploads/s',
+      n: acknowledged,
+      note: `${INGEST_CLIENTS} clients, ~${(bodies[0]?.[0]?.body.length ?? 0) / 1000} kB bodies, ${elapsed.toFixed(1)} s`,
+    });
+    report.add({
+      name: 'server.ingest.latency.p50',
+      value: percentile(latencies, 50),
+      unit: 'ms',
+      n: latencies.length,
+    });
+    report.add({
+      name: 'server.ingest.latency.p95',
+      value: percentile(latencies, 95),
+      unit: 'ms',
+      n: latencies.length,
+    });
+    report.add({
+      name: 'server.ingest.cpu',
+      value: acknowledged === 0 ? Number.NaN : cpu / acknowledged,
+      unit: 'ms/upload',
+      note: "the server's CPU time per acknowledged upload (moves less with the load)",
+    });
+  } finally {
+    for (const client of clients) client.close();
+  }
+}
+
+async function upload(client: HttpClient, item: { body: Buffer; id: string }): Promise<number> {
+  const result = await client.api('POST', '/webpages', item.body);
+  const parsed = JSON.parse(result.body.toString('utf8')) as {
+    success?: boolean;
+    data?: { id?: string };
+  };
+  if (result.status !== 200 || parsed.success !== true || parsed.data?.id !== item.id) {
+    throw new Error(`an upload failed: ${result.status} ${result.body.toString().slice(0, 300)}`);
+  }
+  return result.ms;
+}
