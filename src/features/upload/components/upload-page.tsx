@@ -3,8 +3,11 @@ import type { ChangeEvent, DragEvent } from 'react';
 
 import { Button } from '../../../components/button.tsx';
 import { ACCEPTED_SUFFIXES } from '../detect-format.ts';
+import { isZipName } from '../import/import-runner.ts';
+import { importRunner } from '../import/import-store.ts';
 import type { UploadItem } from '../upload-queue.ts';
 import { useUploadAnnouncement, useUploadQueue } from '../use-upload-queue.ts';
+import { ImportPanel } from './import-panel.tsx';
 import { UploadRow } from './upload-row.tsx';
 import '../upload.css';
 
@@ -29,11 +32,34 @@ function summarize(items: readonly UploadItem[]): string {
   return details.length > 0 ? `${files}: ${details.join(', ')}` : files;
 }
 
+const loadSources = () => import('../import/import-sources.ts');
+
+/** Imports dropped folders and zips (and the files dropped with them) as one import. */
+function importDrop(entries: FileSystemEntry[], files: File[]): void {
+  const first = entries[0] ?? files[0];
+  const count = Math.max(entries.length, files.length);
+  const label = count === 1 && first ? `“${first.name}”` : `${count} dropped items`;
+  void importRunner.start(label, () =>
+    loadSources().then((sources) => sources.sourceFromDrop(entries, files)),
+  );
+}
+
+/** The entries of a drop, read while the drop event runs (they are gone afterwards). */
+function droppedEntries(event: DragEvent): FileSystemEntry[] {
+  const entries: FileSystemEntry[] = [];
+  for (const item of Array.from(event.dataTransfer.items)) {
+    const entry = item.kind === 'file' ? item.webkitGetAsEntry() : null;
+    if (entry) entries.push(entry);
+  }
+  return entries;
+}
+
 /** The upload page: a drop zone with a file chooser, then one row per file with its progress. */
 export function UploadPage() {
   const queue = useUploadQueue();
   const announcement = useUploadAnnouncement();
   const inputRef = useRef<HTMLInputElement>(null);
+  const folderRef = useRef<HTMLInputElement | null>(null);
   const [dragging, setDragging] = useState(false);
   const { items } = queue;
   const finished = items.some(
@@ -59,12 +85,30 @@ export function UploadPage() {
     if (!hasFiles(event)) return;
     // Handled here: the app-wide drop zone skips drops whose default was prevented.
     event.preventDefault();
-    queue.enqueue(Array.from(event.dataTransfer.files));
+    const files = Array.from(event.dataTransfer.files);
+    const entries = droppedEntries(event);
+    if (entries.some((entry) => entry.isDirectory) || files.some((file) => isZipName(file.name))) {
+      importDrop(entries, files);
+      return;
+    }
+    queue.enqueue(files);
   };
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
-    queue.enqueue(Array.from(event.target.files ?? []));
+    const files = Array.from(event.target.files ?? []);
+    const zips = files.filter((file) => isZipName(file.name));
+    if (zips.length > 0) importDrop([], zips);
+    queue.enqueue(files.filter((file) => !isZipName(file.name)));
     // Choosing the same files again must fire `change` again.
     event.target.value = '';
+  };
+  const onChooseFolder = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (files.length === 0) return;
+    const folder = files[0]?.webkitRelativePath.split('/')[0] ?? 'the folder';
+    void importRunner.start(`“${folder}”`, () =>
+      loadSources().then((sources) => sources.sourceFromFiles(files)),
+    );
   };
 
   return (
@@ -87,21 +131,38 @@ export function UploadPage() {
         </p>
         <p className="upload-drop__hint" id="upload-drop-hint">
           HTML (.html, .htm, .xhtml), MHTML (.mhtml, .mht) or Safari webarchive (.webarchive). As
-          many files as you like; two upload at a time.
+          many files as you like; two upload at a time. A folder or a .zip is imported whole: other
+          files in it are skipped, and dropping it again sends only what is missing.
         </p>
-        <Button variant="primary" onClick={() => inputRef.current?.click()}>
-          Choose files
-        </Button>
+        <div className="upload-drop__buttons">
+          <Button variant="primary" onClick={() => inputRef.current?.click()}>
+            Choose files
+          </Button>
+          <Button onClick={() => folderRef.current?.click()}>Choose folder</Button>
+        </div>
         <input
           ref={inputRef}
           type="file"
           multiple
-          accept={ACCEPTED_SUFFIXES}
+          accept={`${ACCEPTED_SUFFIXES},.zip`}
           hidden
           aria-label="Files to upload"
           onChange={onChoose}
         />
+        <input
+          ref={(input) => {
+            folderRef.current = input;
+            if (input) input.webkitdirectory = true;
+          }}
+          type="file"
+          multiple
+          hidden
+          aria-label="Folder to import"
+          onChange={onChooseFolder}
+        />
       </div>
+
+      <ImportPanel />
 
       <div className="visually-hidden" aria-live="polite" role="status">
         {announcement}
