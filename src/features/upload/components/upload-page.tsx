@@ -47,8 +47,13 @@ function importDrop(entries: FileSystemEntry[], files: File[]): void {
 /** The entries of a drop, read while the drop event runs (they are gone afterwards). */
 function droppedEntries(event: DragEvent): FileSystemEntry[] {
   const entries: FileSystemEntry[] = [];
-  for (const item of Array.from(event.dataTransfer.items)) {
-    const entry = item.kind === 'file' ? item.webkitGetAsEntry() : null;
+  // Synthetic drops (and old browsers) may have no items or no entries: then the files are used.
+  const items = (event.dataTransfer.items as DataTransferItemList | undefined) ?? [];
+  for (const item of Array.from(items)) {
+    const entry =
+      item.kind === 'file' && typeof item.webkitGetAsEntry === 'function'
+        ? item.webkitGetAsEntry()
+        : null;
     if (entry) entries.push(entry);
   }
   return entries;
