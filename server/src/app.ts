@@ -19,6 +19,7 @@ import { registerFacetRoutes } from './routes/facets.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
 import { registerSearchRoutes } from './routes/search.ts';
+import { registerToSaveRoutes } from './routes/to-save.ts';
 import { registerViewRoutes } from './routes/views.ts';
 import { registerWebpageRoutes } from './routes/webpages.ts';
 import { loadSpec } from './spec.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerHighlightRoutes(registry, context);
       registerSearchRoutes(registry, context);
       registerViewRoutes(registry, context);
+      registerToSaveRoutes(registry, context);
     });
 
     app.get('/healthz', async () => ({ ok: true }));

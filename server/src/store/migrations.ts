@@ -355,6 +355,17 @@ export const MIGRATIONS: readonly string[] = [
     UPDATE webpage_texts SET host = coalesce(new.host, '') WHERE webpage_id = new.id;
   END;
   `,
+  // Folio's to-save extension: links from a bookmarks file, which Folio cannot fetch.
+  `
+  CREATE TABLE to_save (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    labels_json TEXT NOT NULL DEFAULT '[]',
+    add_time INTEGER,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];
 
 export class SchemaVersionError extends Error {
