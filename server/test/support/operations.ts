@@ -25,4 +25,7 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'patchView',
   'deleteView',
   'listViewWebpages',
+  'listToSave',
+  'addToSave',
+  'deleteToSave',
 ];

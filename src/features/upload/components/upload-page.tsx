@@ -8,6 +8,7 @@ import { importRunner } from '../import/import-store.ts';
 import type { UploadItem } from '../upload-queue.ts';
 import { useUploadAnnouncement, useUploadQueue } from '../use-upload-queue.ts';
 import { ImportPanel } from './import-panel.tsx';
+import { ToSaveSection } from './to-save-section.tsx';
 import { UploadRow } from './upload-row.tsx';
 import '../upload.css';
 
@@ -194,6 +195,8 @@ export function UploadPage() {
           </ul>
         </section>
       ) : null}
+
+      <ToSaveSection />
     </div>
   );
 }
