@@ -118,6 +118,11 @@ export function createImportRunner(deps: ImportDeps): ImportRunner {
   const listeners = new Set<() => void>();
   let controller: AbortController | null = null;
   let scheduled = false;
+  /**
+   * Ids this runner saw stored: the same bytes sent again (in another zip, seconds later) are
+   * known to be in the archive whatever the clocks say (like the upload queue's).
+   */
+  const storedIds = new Set<string>();
   const emit = () => {
     for (const listener of listeners) listener();
   };
@@ -166,7 +171,9 @@ export function createImportRunner(deps: ImportDeps): ImportRunner {
       const content = await deps.encode(file, signal);
       const answer = await deps.send(content, decision.ext, signal);
       store.add(candidate.key);
-      if (answer.alreadyArchived) set({ existing: state.existing + 1 });
+      const existed = answer.alreadyArchived || storedIds.has(answer.id);
+      storedIds.add(answer.id);
+      if (existed) set({ existing: state.existing + 1 });
       else set({ added: state.added + 1 });
     } catch (error) {
       if (signal.aborted) throw error;
