@@ -109,8 +109,8 @@ export function ToSaveSection() {
         <p className="to-save__note">
           A bookmarks file (exported by a browser, Pocket or Linkwarden) is imported as a list to
           save: Folio cannot fetch live pages. Its folders and tags become labels. Open each link,
-          save the page, and upload it here; a link whose page is in the archive is marked
-          “already saved”.
+          save the page, and upload it here; a link whose page is in the archive is marked “already
+          saved”.
         </p>
       )}
       {message ? (
@@ -118,7 +118,9 @@ export function ToSaveSection() {
           {message.text}
         </p>
       ) : null}
-      {list.isError ? <p className="import-panel__error">Could not load the list to save.</p> : null}
+      {list.isError ? (
+        <p className="import-panel__error">Could not load the list to save.</p>
+      ) : null}
       {data?.supported && data.links.length > 0 ? (
         <>
           <p className="to-save__count">

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 
 import { Button } from '../../../components/button.tsx';
-import { ACCEPTED_SUFFIXES } from '../detect-format.ts';
+import { ACCEPTED_SUFFIXES, formatFromFileName } from '../detect-format.ts';
 import { isZipName } from '../import/import-runner.ts';
 import { importRunner } from '../import/import-store.ts';
 import type { UploadItem } from '../upload-queue.ts';
@@ -34,6 +34,7 @@ function summarize(items: readonly UploadItem[]): string {
 }
 
 const loadSources = () => import('../import/import-sources.ts');
+const isPage = (name: string) => formatFromFileName(name) !== null;
 
 /** Imports dropped folders and zips (and the files dropped with them) as one import. */
 function importDrop(entries: FileSystemEntry[], files: File[]): void {
@@ -41,7 +42,7 @@ function importDrop(entries: FileSystemEntry[], files: File[]): void {
   const count = Math.max(entries.length, files.length);
   const label = count === 1 && first ? `“${first.name}”` : `${count} dropped items`;
   void importRunner.start(label, () =>
-    loadSources().then((sources) => sources.sourceFromDrop(entries, files)),
+    loadSources().then((sources) => sources.sourceFromDrop(entries, files, isPage)),
   );
 }
 
@@ -113,7 +114,7 @@ export function UploadPage() {
     if (files.length === 0) return;
     const folder = files[0]?.webkitRelativePath.split('/')[0] ?? 'the folder';
     void importRunner.start(`“${folder}”`, () =>
-      loadSources().then((sources) => sources.sourceFromFiles(files)),
+      loadSources().then((sources) => sources.sourceFromFiles(files, isPage)),
     );
   };
 

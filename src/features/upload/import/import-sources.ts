@@ -9,9 +9,15 @@ import {
   readZipDirectory,
 } from '../../../lib/formats/zip-entries.ts';
 import type { ZipLimits } from '../../../lib/formats/zip-entries.ts';
-import { formatFromFileName } from '../detect-format.ts';
-import { isZipName } from './import-runner.ts';
+// Only types from the upload page's modules: a value imported from them would make the upload
+// route's chunk a shared one (and the first screen's import of it longer). What is a saved page is
+// passed in (`isPage`).
 import type { ImportCandidate, ImportSource, Refusal } from './import-runner.ts';
+
+/** Whether a name is a saved page's (the caller's `formatFromFileName(name) !== null`). */
+export type IsPageName = (name: string) => boolean;
+
+const isZipName = (name: string) => name.toLowerCase().endsWith('.zip');
 
 /** Folders deeper than this are not walked. */
 export const MAX_FOLDER_DEPTH = 64;
@@ -40,6 +46,8 @@ class SourceBuilder {
   readonly refused: Refusal[] = [];
   seen = 0;
 
+  constructor(private readonly isPage: IsPageName) {}
+
   count(): void {
     if (++this.seen > MAX_IMPORT_FILES) {
       throw new Error(`More than ${MAX_IMPORT_FILES} files: import them in parts`);
@@ -50,7 +58,7 @@ class SourceBuilder {
     this.count();
     if (isZipName(path)) {
       this.skipped.push({ name: path, reason: 'a .zip inside a folder (drop it on its own)' });
-    } else if (formatFromFileName(path) === null) {
+    } else if (!this.isPage(path)) {
       this.skipped.push({ name: path, reason: NOT_A_PAGE });
     } else {
       this.candidates.push({
@@ -69,8 +77,8 @@ class SourceBuilder {
 }
 
 /** The files of an `<input webkitdirectory>` (or any list of files), by their relative paths. */
-export function sourceFromFiles(files: readonly File[]): ImportSource {
-  const builder = new SourceBuilder();
+export function sourceFromFiles(files: readonly File[], isPage: IsPageName): ImportSource {
+  const builder = new SourceBuilder(isPage);
   for (const file of files) builder.file(file.webkitRelativePath || file.name, file);
   return builder.done();
 }
@@ -104,8 +112,9 @@ function fileOf(entry: FileSystemFileEntry): Promise<File> {
 /** Walks dropped entries (files and folders, recursively, at most MAX_FOLDER_DEPTH deep). */
 export async function sourceFromEntries(
   entries: readonly FileSystemEntry[],
+  isPage: IsPageName,
 ): Promise<ImportSource> {
-  const builder = new SourceBuilder();
+  const builder = new SourceBuilder(isPage);
   const stack = entries.map((entry) => ({ entry, depth: 0 }));
   while (stack.length > 0) {
     const { entry, depth } = stack.pop()!;
@@ -131,6 +140,7 @@ export async function sourceFromEntries(
  */
 export async function sourceFromZip(
   zip: File,
+  isPage: IsPageName,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
 ): Promise<ImportSource> {
   const source = blobSource(zip);
@@ -142,12 +152,12 @@ export async function sourceFromZip(
       `${zip.name}: ${error instanceof Error ? error.message : String(error)}. Nothing was sent.`,
     );
   }
-  const builder = new SourceBuilder();
+  const builder = new SourceBuilder(isPage);
   for (const entry of entries) {
     if (entry.kind === 'directory' && entry.problem === null) continue;
     if (entry.problem !== null) {
       builder.refused.push({ name: entry.rawName, reason: entry.problem });
-    } else if (formatFromFileName(entry.path) === null) {
+    } else if (!isPage(entry.path)) {
       builder.skipped.push({ name: entry.path, reason: NOT_A_PAGE });
     } else {
       builder.candidates.push({
@@ -171,18 +181,21 @@ export async function sourceFromZip(
 export async function sourceFromDrop(
   entries: readonly FileSystemEntry[],
   files: readonly File[],
+  isPage: IsPageName,
 ): Promise<ImportSource> {
   const parts: ImportSource[] = [];
   const plain: FileSystemEntry[] = [];
   for (const entry of entries) {
     if (entry.isFile && isZipName(entry.name)) {
-      parts.push(await sourceFromZip(await fileOf(entry as FileSystemFileEntry)));
+      parts.push(await sourceFromZip(await fileOf(entry as FileSystemFileEntry), isPage));
     } else plain.push(entry);
   }
-  if (plain.length > 0) parts.push(await sourceFromEntries(plain));
+  if (plain.length > 0) parts.push(await sourceFromEntries(plain, isPage));
   if (entries.length === 0) {
     for (const file of files) {
-      parts.push(isZipName(file.name) ? await sourceFromZip(file) : sourceFromFiles([file]));
+      parts.push(
+        isZipName(file.name) ? await sourceFromZip(file, isPage) : sourceFromFiles([file], isPage),
+      );
     }
   }
   return {
