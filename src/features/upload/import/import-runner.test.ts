@@ -53,7 +53,7 @@ describe('createImportRunner', () => {
           calls++;
           if (calls === 2) return Promise.resolve({ id: 'b', alreadyArchived: true });
           if (calls === 3) return Promise.reject(new Error('E0001'));
-          return Promise.resolve({ id: 'a', alreadyArchived: false });
+          return Promise.resolve({ id: `id-${calls}`, alreadyArchived: false });
         },
       }),
     );
@@ -76,7 +76,8 @@ describe('createImportRunner', () => {
 
   it('resumes: remembered keys are not loaded nor sent again', async () => {
     const keys = new Set<string>();
-    const send = vi.fn(() => Promise.resolve({ id: 'a', alreadyArchived: false }));
+    let sent = 0;
+    const send = vi.fn(() => Promise.resolve({ id: `id-${++sent}`, alreadyArchived: false }));
     const runner = createImportRunner(deps({ send, doneStore: memoryStore(keys) }));
     const source = () =>
       Promise.resolve({
@@ -93,6 +94,20 @@ describe('createImportRunner', () => {
     expect(await finished(runner)).toMatchObject({ added: 1, resumed: 2 });
     expect(send).toHaveBeenCalledTimes(3);
     expect(again[0]?.load).not.toHaveBeenCalled();
+  });
+
+  it('the same bytes sent twice in one session are "already there" whatever the clocks say', async () => {
+    const runner = createImportRunner(
+      deps({ send: () => Promise.resolve({ id: 'same', alreadyArchived: false }) }),
+    );
+    void runner.start('f', () =>
+      Promise.resolve({
+        candidates: [candidate('a.html'), candidate('copy-of-a.html')],
+        skipped: [],
+        refused: [],
+      }),
+    );
+    expect(await finished(runner)).toMatchObject({ added: 1, existing: 1 });
   });
 
   it('a source that cannot be read (a corrupt zip) stops before anything is sent', async () => {
