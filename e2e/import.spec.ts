@@ -191,3 +191,28 @@ test('against a server without the extension, bookmarks import says it needs Fol
     await hamster.stop();
   }
 });
+
+test('more files at once than the queue shows rows for are imported with a summary instead', async ({
+  page,
+  archive,
+}) => {
+  await archive.open(page, '/upload');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  const page0 = makeHtml({ title: 'Many copies' });
+  await (
+    await chooser
+  ).setFiles(
+    Array.from({ length: 201 }, (_, i) => ({
+      name: `copy-${i}.html`,
+      mimeType: 'text/html',
+      buffer: page0,
+    })),
+  );
+  await expect(importPanel(page).getByRole('status')).toHaveText(
+    'Import finished: 1 added, 200 already there, 0 refused, 0 skipped',
+    { timeout: 50_000 },
+  );
+  await expect(page.getByRole('region', { name: 'Files' })).toHaveCount(0);
+  expect(await titles(archive)).toEqual(['Many copies']);
+});

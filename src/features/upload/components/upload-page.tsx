@@ -36,6 +36,12 @@ function summarize(items: readonly UploadItem[]): string {
 const loadSources = () => import('../import/import-sources.ts');
 const isPage = (name: string) => formatFromFileName(name) !== null;
 
+/**
+ * More files than this at once go to an import (a progress bar and a summary) instead of one row
+ * each in the queue, which is not virtualized.
+ */
+export const QUEUE_ROWS_BOUND = 200;
+
 /** Imports dropped folders and zips (and the files dropped with them) as one import. */
 function importDrop(entries: FileSystemEntry[], files: File[]): void {
   const first = entries[0] ?? files[0];
@@ -94,7 +100,11 @@ export function UploadPage() {
     event.preventDefault();
     const files = Array.from(event.dataTransfer.files);
     const entries = droppedEntries(event);
-    if (entries.some((entry) => entry.isDirectory) || files.some((file) => isZipName(file.name))) {
+    if (
+      files.length > QUEUE_ROWS_BOUND ||
+      entries.some((entry) => entry.isDirectory) ||
+      files.some((file) => isZipName(file.name))
+    ) {
       importDrop(entries, files);
       return;
     }
@@ -103,8 +113,11 @@ export function UploadPage() {
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     const zips = files.filter((file) => isZipName(file.name));
-    if (zips.length > 0) importDrop([], zips);
-    queue.enqueue(files.filter((file) => !isZipName(file.name)));
+    if (files.length > QUEUE_ROWS_BOUND) importDrop([], files);
+    else {
+      if (zips.length > 0) importDrop([], zips);
+      queue.enqueue(files.filter((file) => !isZipName(file.name)));
+    }
     // Choosing the same files again must fire `change` again.
     event.target.value = '';
   };
