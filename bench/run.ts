@@ -4,7 +4,7 @@
 //
 //   npm run bench                      everything, 100,000 pages
 //   npm run bench -- --quick           fewer requests, 20,000 pages (development)
-//   npm run bench -- --only=server     some of bundle, server, ingest, browser (comma-separated)
+//   npm run bench -- --only=server     some of bundle, server, ingest, browser, import (comma-separated)
 //   npm run bench -- --pages=50000     another archive size
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBrowser } from './browser.ts';
 import { buildApp, measureBundle } from './bundle.ts';
 import { benchIngest } from './ingest.ts';
+import { benchImport } from './import.ts';
 import { log, Report } from './report.ts';
 import { seededArchive, workingCopy } from './seed.ts';
 import { benchList, benchUploadAndContent, benchViews, reportMemory } from './server.ts';
@@ -23,7 +24,7 @@ import { HttpClient, ServerProcess } from './server-process.ts';
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Seeded archives (and each run's scratch data) live here; FOLIO_BENCH_CACHE moves it. */
 const CACHE_ROOT = process.env.FOLIO_BENCH_CACHE ?? join(REPO_ROOT, '.tmp', 'bench');
-const SECTIONS = ['bundle', 'server', 'ingest', 'browser'] as const;
+const SECTIONS = ['bundle', 'server', 'ingest', 'browser', 'import'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -156,6 +157,11 @@ async function main(): Promise<number> {
           });
         });
       }
+    }
+    if (options.sections.has('import')) {
+      await section('import', () =>
+        benchImport(report, { repoRoot: REPO_ROOT, quick: options.quick }),
+      );
     }
   } finally {
     client?.close();

@@ -22,6 +22,7 @@ import { registerHighlightListRoutes } from './routes/highlight-list.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { registerViewFeedRoutes } from './routes/view-feeds.ts';
+import { registerToSaveRoutes } from './routes/to-save.ts';
 import { registerViewRoutes } from './routes/views.ts';
 import { registerWebpageRoutes } from './routes/webpages.ts';
 import { loadSpec } from './spec.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerViewRoutes(registry, context);
       registerViewFeedRoutes(registry, context);
       registerHighlightListRoutes(registry, context);
+      registerToSaveRoutes(registry, context);
     });
     // The views' RSS feeds: outside the token's scope, a per-view secret instead (feeds.ts).
     await registerFeeds(app, context);

@@ -18,6 +18,7 @@ import { snapshot } from './support/snapshot.ts';
 import { expectSpecResponse, expectSpecSchema } from './support/spec-checker.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { toSaveCases } from './support/to-save-bad-cases.ts';
 
 const API = '/public/api/v1';
 const SMALL_LIMIT = 64 * 1024;
@@ -1159,6 +1160,7 @@ const CASES: BadCase[] = [
   ...viewCases(),
   ...otherCases(),
   ...feedCases(),
+  ...toSaveCases(),
 ];
 
 /** Placeholders for ids known only once the archive is seeded. */

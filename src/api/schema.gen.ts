@@ -443,6 +443,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to-save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The links to save later (Folio extension)
+         * @description A Folio extension that HamsterBase lacks: links imported from a bookmarks file (Netscape
+         *     format: every browser, Pocket, Linkwarden), which Folio cannot fetch, kept as a list to save
+         *     by hand. Newest first. `saved` is true when a live webpage has exactly this link.
+         *     HamsterBase: there is no such operation.
+         */
+        get: operations["listToSave"];
+        put?: never;
+        /**
+         * Add links to save later (Folio extension)
+         * @description A Folio extension: adds links (at most 1000 a request, 100,000 in all). A link already in the
+         *     list is left as it is and counted as existing. Only http and https links are taken.
+         */
+        post: operations["addToSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to-save/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a link from the list to save (Folio extension) */
+        delete: operations["deleteToSave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -855,6 +900,49 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["HighlightsList"];
+        };
+        /** @description A link to save later (Folio's to-save extension). */
+        ToSaveLink: {
+            id: number;
+            url: string;
+            title: string;
+            /** @description The bookmark's folders and tags. */
+            labels: string[];
+            /** @description Epoch ms when it was bookmarked (the file's ADD_DATE), null when unknown. */
+            addTime: number | null;
+            /** @description Epoch ms when it was added to this list. */
+            createdAt: number;
+            /** @description A live webpage has exactly this link. */
+            saved: boolean;
+        };
+        NewToSaveLink: {
+            url: string;
+            title?: string;
+            labels?: string[];
+            addTime?: number | null;
+        };
+        AddToSaveRequest: {
+            links: components["schemas"]["NewToSaveLink"][];
+        };
+        AddToSaveResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                added: number;
+                existing: number;
+            };
+        };
+        ToSaveListResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                links: components["schemas"]["ToSaveLink"][];
+            };
+        };
+        ToSaveLinkResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ToSaveLink"];
         };
     };
     responses: {
@@ -1736,6 +1824,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HighlightsListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listToSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToSaveListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addToSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddToSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description How many links were added and how many were already in the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddToSaveResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteToSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToSaveLinkResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

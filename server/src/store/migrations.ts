@@ -393,6 +393,16 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO highlight_fts (rowid, text, note) VALUES (new.seq, new.text, new.note);
   END;
   `,
+  /* 8: Folio's to-save extension: links from a bookmarks file, which Folio cannot fetch */ `
+  CREATE TABLE to_save (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    labels_json TEXT NOT NULL DEFAULT '[]',
+    add_time INTEGER,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];
 
 export class SchemaVersionError extends Error {

@@ -30,4 +30,7 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'disableViewFeed',
   'rotateViewFeed',
   'listHighlights',
+  'listToSave',
+  'addToSave',
+  'deleteToSave',
 ];

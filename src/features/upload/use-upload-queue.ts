@@ -14,7 +14,7 @@ export interface UploadQueueState extends UploadQueueActions {
 }
 
 /** Webpage lists (and views, which list webpages) may change after an upload. */
-function invalidateAfterUpload(queryClient: QueryClient): void {
+export function invalidateAfterUpload(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({
     predicate: (query) =>
       query.queryKey[0] === 'webpages' ||

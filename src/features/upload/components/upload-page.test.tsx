@@ -77,7 +77,7 @@ describe('UploadPage', () => {
     const zone = screen.getByRole('region', { name: 'Drop saved webpages here' });
     const choose = within(zone).getByRole('button', { name: 'Choose files' });
     const input = screen.getByLabelText<HTMLInputElement>('Files to upload');
-    expect(input).toHaveAttribute('accept', '.html,.htm,.xhtml,.mhtml,.mht,.webarchive');
+    expect(input).toHaveAttribute('accept', '.html,.htm,.xhtml,.mhtml,.mht,.webarchive,.zip');
     expect(input.multiple).toBe(true);
     const click = vi.spyOn(input, 'click');
     choose.focus();

@@ -1,0 +1,421 @@
+// A bounded reader of .zip archives of saved pages, shared by the upload page (a dropped .zip, read
+// through `File.slice`) and `npm run import` (read through a file handle). Pure: the bytes come from
+// a `ZipSource`, so it runs in the browser, in Node and in unit tests alike.
+//
+// It reads the central directory first (PKWARE APPNOTE 4.3.16 end record, 4.3.12 file headers,
+// 4.5.3 Zip64 extra field) and decides every entry by structure before a byte is inflated:
+// - names are split on `/` and `\`; `..` segments, absolute paths, drive letters and NUL bytes are
+//   refused; `.` and empty segments are dropped;
+// - a symlink (Unix mode S_IFLNK in the high 16 bits of the external attributes, as `zip` and
+//   macOS Archive Utility write them) is refused, a directory skipped, an encrypted entry or an
+//   unknown compression method refused;
+// - a declared size above the limit is refused without reading it;
+// - an entry is inflated one slice at a time and its output counted as it streams: past its
+//   declared size or past the limit it stops, whatever the header says (a zip bomb costs at most
+//   the limit plus one slice's output), and the CRC-32 is checked at the end.
+// A damaged directory (no end record, offsets outside the file, a bad signature) is a `ZipError`
+// for the whole archive, found before any entry is handed out.
+import { Inflate } from 'fflate';
+
+/** Random access to the archive's bytes. */
+export interface ZipSource {
+  readonly size: number;
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+export interface ZipLimits {
+  /** Largest inflated entry: the server's upload limit. */
+  readonly maxEntryBytes: number;
+  /** Entries in the central directory, directories included. */
+  readonly maxEntries: number;
+}
+
+const MIB = 1024 * 1024;
+
+/** The server's default upload limit (FOLIO_MAX_UPLOAD_MB, 200 MB). */
+export const ZIP_DEFAULT_MAX_ENTRY_BYTES = 200 * MIB;
+export const ZIP_DEFAULT_MAX_ENTRIES = 200_000;
+/** A central directory larger than this is not read. */
+const MAX_DIRECTORY_BYTES = 64 * MIB;
+/** Compressed bytes read at a time, and pushed to the inflater at a time (≤ ~1032× output). */
+const READ_BYTES = 256 * 1024;
+const PUSH_BYTES = 4 * 1024;
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntryBytes: ZIP_DEFAULT_MAX_ENTRY_BYTES,
+  maxEntries: ZIP_DEFAULT_MAX_ENTRIES,
+};
+
+/** The archive cannot be read at all (nothing of it was handed out). */
+export class ZipError extends Error {
+  override readonly name = 'ZipError';
+}
+
+/** One entry cannot be used (the others can). */
+export class ZipEntryError extends Error {
+  override readonly name = 'ZipEntryError';
+}
+
+export type ZipEntryKind = 'file' | 'directory' | 'symlink';
+
+export interface ZipEntry {
+  /** The name as stored. */
+  readonly rawName: string;
+  /** The cleaned path (segments joined with `/`); `''` when the name was refused. */
+  readonly path: string;
+  readonly kind: ZipEntryKind;
+  /** Why the entry is refused (null: it can be inflated). Directories have none: they are skipped. */
+  readonly problem: string | null;
+  readonly method: number;
+  readonly compressedSize: number;
+  /** The declared (uncompressed) size. */
+  readonly size: number;
+  readonly crc32: number;
+  readonly localHeaderOffset: number;
+  readonly lastModified: number;
+}
+
+const SIG_LOCAL = 0x04034b50;
+const SIG_CENTRAL = 0x02014b50;
+const SIG_END = 0x06054b50;
+const SIG_END64 = 0x06064b50;
+const SIG_LOCATOR64 = 0x07064b50;
+const END_BYTES = 22;
+const MAX_COMMENT = 0xffff;
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+const S_IFDIR = 0o040000;
+const HOST_UNIX = 3;
+const HOST_DARWIN = 19;
+
+const u16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+const u32 = (b: Uint8Array, at: number) =>
+  ((b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16) | ((b[at + 3] ?? 0) << 24)) >>>
+  0;
+const u64 = (b: Uint8Array, at: number) => u32(b, at) + u32(b, at + 4) * 0x1_0000_0000;
+
+/**
+ * Why an entry name cannot be used as a relative path, or its cleaned segments. Decided on the
+ * name's structure: separators are `/` and `\`, whatever the archiver's system.
+ */
+export function checkEntryName(name: string): { segments: string[] } | { problem: string } {
+  if (name.includes('\0')) return { problem: 'its name contains a NUL byte' };
+  if (name === '') return { problem: 'its name is empty' };
+  if (name.startsWith('/') || name.startsWith('\\')) {
+    return { problem: `its name is an absolute path ("${name}")` };
+  }
+  const parts = name.split(/[/\\]/);
+  if (/^[A-Za-z]:/.test(parts[0] ?? '')) {
+    return { problem: `its name starts with a drive letter ("${name}")` };
+  }
+  const segments: string[] = [];
+  for (const part of parts) {
+    if (part === '..') return { problem: `its name leaves the archive's folder ("${name}")` };
+    if (part === '' || part === '.') continue;
+    segments.push(part);
+  }
+  return { segments };
+}
+
+/** DOS date and time (APPNOTE 4.4.6) as epoch ms (local time, like the archiver wrote it). */
+function dosTime(time: number, date: number): number {
+  const year = 1980 + (date >> 9);
+  const month = ((date >> 5) & 0xf) - 1;
+  const day = date & 0x1f;
+  return new Date(year, month, day, time >> 11, (time >> 5) & 0x3f, (time & 0x1f) * 2).getTime();
+}
+
+async function readExactly(source: ZipSource, offset: number, length: number): Promise<Uint8Array> {
+  if (offset < 0 || length < 0 || offset + length > source.size) {
+    throw new ZipError('the zip file is damaged (a record points outside the file)');
+  }
+  const bytes = await source.read(offset, length);
+  if (bytes.length !== length) throw new ZipError('the zip file could not be read to its end');
+  return bytes;
+}
+
+interface Directory {
+  offset: number;
+  size: number;
+  entries: number;
+}
+
+async function findDirectory(source: ZipSource, limits: ZipLimits): Promise<Directory> {
+  if (source.size < END_BYTES) throw new ZipError('this is not a zip file (too short)');
+  const tailLength = Math.min(source.size, END_BYTES + MAX_COMMENT);
+  const tailStart = source.size - tailLength;
+  const tail = await readExactly(source, tailStart, tailLength);
+  let end = -1;
+  for (let at = tail.length - END_BYTES; at >= 0; at--) {
+    // The end record whose comment reaches exactly the end of the file.
+    if (u32(tail, at) === SIG_END && at + END_BYTES + u16(tail, at + 20) === tail.length) {
+      end = at;
+      break;
+    }
+  }
+  if (end === -1) {
+    throw new ZipError('this is not a zip file, or it is damaged (no end of central directory)');
+  }
+  let entries = u16(tail, end + 10);
+  let size = u32(tail, end + 12);
+  let offset = u32(tail, end + 16);
+  const endOffset = tailStart + end;
+  if (entries === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+    const locatorAt = end - 20;
+    if (locatorAt < 0 || u32(tail, locatorAt) !== SIG_LOCATOR64) {
+      throw new ZipError('the zip file is damaged (its Zip64 end record is missing)');
+    }
+    const end64Offset = u64(tail, locatorAt + 8);
+    const end64 = await readExactly(source, end64Offset, 56);
+    if (u32(end64, 0) !== SIG_END64) {
+      throw new ZipError('the zip file is damaged (bad Zip64 end record)');
+    }
+    entries = u64(end64, 32);
+    size = u64(end64, 40);
+    offset = u64(end64, 48);
+  }
+  if (entries > limits.maxEntries) {
+    throw new ZipError(
+      `the zip file has ${entries} entries, more than the ${limits.maxEntries} an import takes`,
+    );
+  }
+  if (offset + size > endOffset) {
+    throw new ZipError('the zip file is damaged (its central directory is outside the file)');
+  }
+  if (size > MAX_DIRECTORY_BYTES) {
+    throw new ZipError('the zip file is damaged or too large (its directory is over 64 MB)');
+  }
+  return { offset, size, entries };
+}
+
+/** The central directory's entries, each decided (see the module comment). */
+export async function readZipDirectory(
+  source: ZipSource,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<ZipEntry[]> {
+  const directory = await findDirectory(source, limits);
+  const bytes = await readExactly(source, directory.offset, directory.size);
+  const decoder = new TextDecoder('utf-8');
+  const entries: ZipEntry[] = [];
+  let at = 0;
+  while (at + 46 <= bytes.length) {
+    if (u32(bytes, at) !== SIG_CENTRAL) {
+      throw new ZipError('the zip file is damaged (bad central directory record)');
+    }
+    if (entries.length >= limits.maxEntries) {
+      throw new ZipError(
+        `the zip file has more than the ${limits.maxEntries} entries an import takes`,
+      );
+    }
+    const madeBy = u16(bytes, at + 4);
+    const flags = u16(bytes, at + 8);
+    const method = u16(bytes, at + 10);
+    const lastModified = dosTime(u16(bytes, at + 12), u16(bytes, at + 14));
+    const crc32 = u32(bytes, at + 16);
+    let compressedSize = u32(bytes, at + 20);
+    let size = u32(bytes, at + 24);
+    const nameLength = u16(bytes, at + 28);
+    const extraLength = u16(bytes, at + 30);
+    const commentLength = u16(bytes, at + 32);
+    const external = u32(bytes, at + 38);
+    let localHeaderOffset = u32(bytes, at + 42);
+    const next = at + 46 + nameLength + extraLength + commentLength;
+    if (next > bytes.length) {
+      throw new ZipError('the zip file is damaged (a directory record runs past its end)');
+    }
+    const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
+    const extra = bytes.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength);
+    // Zip64 extended information (APPNOTE 4.5.3): only the fields that are 0xFFFFFFFF, in order.
+    for (let x = 0; x + 4 <= extra.length;) {
+      const id = u16(extra, x);
+      const length = u16(extra, x + 2);
+      if (id === 0x0001) {
+        let field = x + 4;
+        const take = () => {
+          const value = field + 8 <= x + 4 + length ? u64(extra, field) : Number.NaN;
+          field += 8;
+          return value;
+        };
+        if (size === 0xffffffff) size = take();
+        if (compressedSize === 0xffffffff) compressedSize = take();
+        if (localHeaderOffset === 0xffffffff) localHeaderOffset = take();
+      }
+      x += 4 + length;
+    }
+    const rawName = decoder.decode(nameBytes);
+    const host = madeBy >> 8;
+    const mode = host === HOST_UNIX || host === HOST_DARWIN ? external >>> 16 : 0;
+    const isDirectory =
+      rawName.endsWith('/') ||
+      rawName.endsWith('\\') ||
+      (mode & S_IFMT) === S_IFDIR ||
+      (mode === 0 && (external & 0x10) !== 0);
+    const kind: ZipEntryKind =
+      (mode & S_IFMT) === S_IFLNK ? 'symlink' : isDirectory ? 'directory' : 'file';
+    const checked = checkEntryName(rawName);
+    let problem: string | null = null;
+    if ('problem' in checked) problem = `refused: ${checked.problem}`;
+    else if (kind === 'symlink') problem = 'refused: it is a symbolic link';
+    else if (kind === 'file') {
+      if (flags & 1) problem = 'refused: it is encrypted';
+      else if (method !== 0 && method !== 8) {
+        problem = `refused: compression method ${method} is not supported (only stored and deflate)`;
+      } else if (!Number.isFinite(size) || !Number.isFinite(compressedSize)) {
+        problem = 'refused: its Zip64 sizes are missing';
+      } else if (size > limits.maxEntryBytes) {
+        problem = `refused: it declares ${size} bytes, over the upload limit of ${limits.maxEntryBytes}`;
+      } else if (
+        !Number.isFinite(localHeaderOffset) ||
+        localHeaderOffset + 30 + compressedSize > directory.offset
+      ) {
+        problem = 'refused: the zip file is damaged (its data is outside the file)';
+      }
+    }
+    entries.push({
+      rawName,
+      path: 'segments' in checked ? checked.segments.join('/') : '',
+      kind,
+      problem,
+      method,
+      compressedSize,
+      size,
+      crc32,
+      localHeaderOffset,
+      lastModified,
+    });
+    at = next;
+  }
+  if (entries.length !== directory.entries && directory.entries !== 0xffff) {
+    throw new ZipError(
+      `the zip file is damaged (its directory lists ${entries.length} of ${directory.entries} entries)`,
+    );
+  }
+  return entries;
+}
+
+let crcTable: Uint32Array | undefined;
+
+/** CRC-32 (ISO 3309, the zip one), continued from `crc`. */
+export function crc32(bytes: Uint8Array, crc = 0): number {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let c = ~crc >>> 0;
+  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+/**
+ * The entry's bytes. Stops with a `ZipEntryError` as soon as the output passes the declared size
+ * or the limit, or when the data is damaged (bad local header, inflate error, wrong CRC-32).
+ */
+export async function inflateEntry(
+  source: ZipSource,
+  entry: ZipEntry,
+  limits: Pick<ZipLimits, 'maxEntryBytes'> = DEFAULT_ZIP_LIMITS,
+): Promise<Uint8Array> {
+  if (entry.problem !== null || entry.kind !== 'file') {
+    throw new ZipEntryError(entry.problem ?? `refused: it is a ${entry.kind}`);
+  }
+  const bound = Math.min(entry.size, limits.maxEntryBytes);
+  let local: Uint8Array;
+  try {
+    local = await readExactly(source, entry.localHeaderOffset, 30);
+  } catch {
+    throw new ZipEntryError('refused: the zip file is damaged (its local header is missing)');
+  }
+  if (u32(local, 0) !== SIG_LOCAL) {
+    throw new ZipEntryError('refused: the zip file is damaged (bad local header)');
+  }
+  const dataStart = entry.localHeaderOffset + 30 + u16(local, 26) + u16(local, 28);
+  if (dataStart + entry.compressedSize > source.size) {
+    throw new ZipEntryError('refused: the zip file is damaged (its data is outside the file)');
+  }
+  const chunks: Uint8Array[] = [];
+  let produced = 0;
+  let crc = 0;
+  const take = (chunk: Uint8Array) => {
+    produced += chunk.length;
+    if (produced > bound) {
+      throw new ZipEntryError(
+        entry.size > limits.maxEntryBytes
+          ? `refused: it inflates past the upload limit of ${limits.maxEntryBytes} bytes`
+          : `refused: it inflates to more than the ${entry.size} bytes it declares`,
+      );
+    }
+    crc = crc32(chunk, crc);
+    chunks.push(chunk);
+  };
+  let inflater: Inflate | undefined;
+  let ended = false;
+  if (entry.method === 8) {
+    inflater = new Inflate((chunk, final) => {
+      take(chunk);
+      if (final) ended = true;
+    });
+  }
+  for (let read = 0; read < entry.compressedSize;) {
+    const length = Math.min(READ_BYTES, entry.compressedSize - read);
+    const piece = await source.read(dataStart + read, length);
+    if (piece.length !== length) throw new ZipEntryError('refused: the zip file ended early');
+    read += length;
+    if (!inflater) {
+      take(piece);
+      continue;
+    }
+    for (let at = 0; at < piece.length; at += PUSH_BYTES) {
+      const last = read === entry.compressedSize && at + PUSH_BYTES >= piece.length;
+      try {
+        inflater.push(piece.subarray(at, at + PUSH_BYTES), last);
+      } catch (error) {
+        if (error instanceof ZipEntryError) throw error;
+        throw new ZipEntryError('refused: the zip file is damaged (its data does not inflate)');
+      }
+    }
+  }
+  if (inflater && entry.compressedSize === 0) {
+    throw new ZipEntryError('refused: the zip file is damaged (no compressed data)');
+  }
+  if (inflater && !ended && entry.size > 0) {
+    throw new ZipEntryError('refused: the zip file is damaged (its data ends early)');
+  }
+  if (produced !== entry.size) {
+    throw new ZipEntryError(
+      `refused: the zip file is damaged (${produced} bytes instead of the ${entry.size} it declares)`,
+    );
+  }
+  if (crc !== entry.crc32) {
+    throw new ZipEntryError('refused: the zip file is damaged (wrong CRC-32)');
+  }
+  if (chunks.length === 1) return chunks[0] ?? new Uint8Array(0);
+  const out = new Uint8Array(produced);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/** A `ZipSource` over bytes in memory (tests, small archives). */
+export function bytesSource(bytes: Uint8Array): ZipSource {
+  return {
+    size: bytes.length,
+    read: (offset, length) => Promise.resolve(bytes.subarray(offset, offset + length)),
+  };
+}
+
+/** A `ZipSource` over a Blob (a dropped File): only the slices asked for are read. */
+export function blobSource(blob: Blob): ZipSource {
+  return {
+    size: blob.size,
+    read: async (offset, length) =>
+      new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
+  };
+}
