@@ -25,4 +25,6 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'patchView',
   'deleteView',
   'listViewWebpages',
+  'exportArchive',
+  'createExportLink',
 ];
