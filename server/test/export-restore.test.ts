@@ -262,7 +262,7 @@ describe('restore', () => {
       const files = unzipSync(new Uint8Array(zipBytes));
       const broken = Buffer.from(zipSync(files, { level: 0 }));
       const at = broken.indexOf('"format"');
-      broken[at + 2] ^= 0x20;
+      broken.writeUInt8(broken.readUInt8(at + 2) ^ 0x20, at + 2);
       await expectRefused(broken, /corrupt|not a Folio export/);
     });
 

@@ -101,7 +101,7 @@ export async function restoreArchive(
     }
 
     // Pass 2: each page on its own.
-    const writer = new RestoreWriter(store);
+    const writer = writerOf(store);
     const report: RestoreReport = {
       total,
       restored: 0,
@@ -143,21 +143,40 @@ async function restorePage(
 ): Promise<string | undefined> {
   const entry = byName.get(page.file);
   if (entry === undefined) return 'its original is missing';
+  return storePage(store, writer, page, entryBytes(handle, zipPath, entry), options);
+}
+
+/**
+ * Writes one page with its original: the bytes streamed into the blob store's staging and checked
+ * against the id, parsed for the search text, moved in, then the page with its labels and
+ * highlights in one transaction. Returns why it failed (nothing of it is left then), or undefined.
+ */
+async function storePage(
+  store: Store,
+  writer: RestoreWriter,
+  page: ExportedWebpage,
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options: Pick<RestoreOptions, 'parseTimeoutMs' | 'now'>,
+): Promise<string | undefined> {
   const staged = await store.blobs.stage();
   let committed = false;
   try {
     const hash = createHash('sha256');
-    for await (const chunk of entryBytes(handle, zipPath, entry)) {
+    let size = 0;
+    for await (const chunk of chunks) {
       hash.update(chunk);
+      size += chunk.length;
       await staged.write(chunk);
     }
     if (hash.digest('hex') !== page.id) return 'its original does not match its id (sha256)';
+    if (size !== page.size) return 'its original is not the size its page says';
     let text = '';
     try {
       await staged.close(true);
-      text = (
-        await parsePool.parseStaged(staged.path, page.ext, { timeoutMs: options.parseTimeoutMs })
-      ).text;
+      const parsed = await parsePool.parseStaged(staged.path, page.ext, {
+        timeoutMs: options.parseTimeoutMs,
+      });
+      text = parsed.text;
     } catch {
       // Kept without searchable text: the page was in the archive, whatever its parse says now.
     }
@@ -174,6 +193,31 @@ async function restorePage(
   } finally {
     await staged.discard();
   }
+}
+
+/**
+ * Adds one page (and its highlights, with their ids) to a store, as a restore does; for copying
+ * into a data folder. Returns why it failed, or undefined. Throws nothing for a page's own faults.
+ */
+export async function addPageToStore(
+  store: Store,
+  page: ExportedWebpage,
+  bytes: Uint8Array,
+  options: Pick<RestoreOptions, 'parseTimeoutMs' | 'now'>,
+): Promise<string | undefined> {
+  if (store.webpages.find(page.id) !== undefined) return undefined;
+  return storePage(store, writerOf(store), page, [bytes], options);
+}
+
+const writers = new WeakMap<Store, RestoreWriter>();
+
+function writerOf(store: Store): RestoreWriter {
+  let writer = writers.get(store);
+  if (writer === undefined) {
+    writer = new RestoreWriter(store);
+    writers.set(store, writer);
+  }
+  return writer;
 }
 
 type ExportItem =
