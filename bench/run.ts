@@ -4,7 +4,7 @@
 //
 //   npm run bench                      everything, 100,000 pages
 //   npm run bench -- --quick           fewer requests, 20,000 pages (development)
-//   npm run bench -- --only=server     some of bundle, server, browser (comma-separated)
+//   npm run bench -- --only=server     some of bundle, server, browser, export (comma-separated)
 //   npm run bench -- --pages=50000     another archive size
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { benchBrowser } from './browser.ts';
+import { benchExport } from './export.ts';
 import { buildApp, measureBundle } from './bundle.ts';
 import { log, Report } from './report.ts';
 import { seededArchive, workingCopy } from './seed.ts';
@@ -22,7 +23,7 @@ import { HttpClient, ServerProcess } from './server-process.ts';
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Seeded archives (and each run's scratch data) live here; FOLIO_BENCH_CACHE moves it. */
 const CACHE_ROOT = process.env.FOLIO_BENCH_CACHE ?? join(REPO_ROOT, '.tmp', 'bench');
-const SECTIONS = ['bundle', 'server', 'browser'] as const;
+const SECTIONS = ['bundle', 'server', 'browser', 'export'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -95,7 +96,11 @@ async function main(): Promise<number> {
         });
       }
     }
-    if (options.sections.has('server') || options.sections.has('browser')) {
+    if (
+      options.sections.has('server') ||
+      options.sections.has('browser') ||
+      options.sections.has('export')
+    ) {
       mkdirSync(CACHE_ROOT, { recursive: true });
       const seedStarted = performance.now();
       const archive = await seededArchive(CACHE_ROOT, options.pages);
@@ -151,6 +156,15 @@ async function main(): Promise<number> {
             seed: archive.info,
           });
         });
+      }
+      if (options.sections.has('export')) {
+        await section('export', () =>
+          benchExport(report, running, {
+            repoRoot: REPO_ROOT,
+            scratch: runDir,
+            pages: archive.info.live,
+          }),
+        );
       }
     }
   } finally {
