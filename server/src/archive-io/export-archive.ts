@@ -4,6 +4,7 @@
 // The zip is produced as the reader asks for it (an async generator behind a Readable), so a slow
 // client holds the export back instead of the server buffering it.
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Statement } from 'better-sqlite3';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -50,11 +51,11 @@ export interface PreparedExport {
  * Decides what an export holds (before any byte is sent, so that a bad selection is a clear
  * 4xx): every live page and every view; a view's pages and that view; or the given pages.
  */
-export function prepareExport(
+export async function prepareExport(
   store: Store,
   selection: ExportSelection,
   now: number,
-): PreparedExport {
+): Promise<PreparedExport> {
   const db = store.db;
   let rowids: number[];
   let views: ViewRecord[];
@@ -97,11 +98,18 @@ export function prepareExport(
       break;
     }
   }
-  const bytes =
-    (db
-      .prepare('SELECT sum(size) FROM webpages WHERE rowid IN (SELECT value FROM json_each(?))')
-      .pluck()
-      .get(JSON.stringify(rowids)) as number | null) ?? 0;
+  // The files' own sizes (what the zip will hold), read from the blob store.
+  const ids = db
+    .prepare(`SELECT w.id FROM json_each(?) j CROSS JOIN webpages w ON w.rowid = j.value LIMIT -1`)
+    .pluck()
+    .all(JSON.stringify(rowids)) as string[];
+  let bytes = 0;
+  for (let start = 0; start < ids.length; start += 64) {
+    const sizes = await Promise.all(
+      ids.slice(start, start + 64).map(async (id) => (await stat(store.blobs.pathOf(id))).size),
+    );
+    for (const size of sizes) bytes += size;
+  }
   if (bytes > MAX_EXPORT_ORIGINAL_BYTES) {
     throw payloadTooLarge(
       `the originals of this export take ${gib(bytes)} GiB; one export holds at most ` +

@@ -26,19 +26,19 @@ export function registerExportRoutes(
 ): void {
   registry.register(
     'exportArchive',
-    ({ body }) => {
+    async ({ body }) => {
       if (context.asHamsterBase) throw notFound('not found');
-      return exportAnswer(context, selectionOf(body));
+      return await exportAnswer(context, selectionOf(body));
     },
     { bodyLimit: EXPORT_BODY_LIMIT },
   );
   registry.register(
     'createExportLink',
-    ({ body }) => {
+    async ({ body }) => {
       if (context.asHamsterBase) throw notFound('not found');
       const selection = selectionOf(body);
       // Checked now, so that the link's download does not fail on what the caller can fix.
-      prepareExport(context.store, selection, context.now());
+      await prepareExport(context.store, selection, context.now());
       const { ticket, expiresAt } = tickets.issue(selection);
       return { url: `${EXPORT_DOWNLOADS_PREFIX}/${ticket}`, expiresAt };
     },
@@ -61,7 +61,7 @@ export async function registerExportDownloads(
       downloads.get<{ Params: { ticket: string } }>('/:ticket', async (request, reply) => {
         const selection = tickets.redeem(request.params.ticket);
         if (selection === undefined) throw notFound('this download link has expired or was used');
-        const file = exportAnswer(context, selection);
+        const file = await exportAnswer(context, selection);
         return reply
           .type(file.type)
           .header('content-disposition', file.disposition)
@@ -77,8 +77,11 @@ export async function registerExportDownloads(
   );
 }
 
-function exportAnswer(context: RouteContext, selection: ExportSelection): StreamedFile {
-  const prepared = prepareExport(context.store, selection, context.now());
+async function exportAnswer(
+  context: RouteContext,
+  selection: ExportSelection,
+): Promise<StreamedFile> {
+  const prepared = await prepareExport(context.store, selection, context.now());
   return new StreamedFile(
     exportStream(context.store, prepared),
     'application/zip',
