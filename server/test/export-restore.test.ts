@@ -15,6 +15,7 @@ import {
   EXPORT_PAGES,
   seedExportArchive,
 } from './support/export-seed.ts';
+import { seed } from './support/seed.ts';
 import { runScript } from './support/spawned-server.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -155,6 +156,24 @@ describe('export', () => {
     source.clock.advance(61_000);
     expect((await fetch(`${source.url}${late.url}`)).status).toBe(404);
     await fails(source, 'createExportLink', 404, { body: { viewId: 'nope' } });
+  });
+
+  it('leaves out a page whose original is missing from the store, and names it', async () => {
+    const damaged = await startTestServer();
+    try {
+      const seeded = await seed(damaged, EXPORT_PAGES.slice(0, 2));
+      rmSync(join(damaged.dataDir, 'blobs', seeded.id('html').slice(0, 2), seeded.id('html')));
+      const files = unzipSync(new Uint8Array(await (await exportZip(damaged)).arrayBuffer()));
+      const json = JSON.parse(new TextDecoder().decode(files['folio-export.json'])) as {
+        missingOriginals: string[];
+        webpages: { id: string }[];
+      };
+      expect(json.missingOriginals).toEqual([seeded.id('html')]);
+      expect(json.webpages.map((page) => page.id)).toEqual([seeded.id('mhtml')]);
+      expect(Object.keys(files).filter((name) => name.startsWith('originals/'))).toHaveLength(1);
+    } finally {
+      await damaged.close();
+    }
   });
 
   it('is a 404 on a server that answers as HamsterBase', async () => {

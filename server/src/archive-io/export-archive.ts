@@ -44,6 +44,8 @@ export interface PreparedExport {
   views: ViewRecord[];
   /** Sum of the original files' sizes. */
   bytes: number;
+  /** Pages left out because their original file is missing from the blob store. */
+  missingOriginals: string[];
   exportedAt: number;
 }
 
@@ -98,17 +100,33 @@ export async function prepareExport(
       break;
     }
   }
-  // The files' own sizes (what the zip will hold), read from the blob store.
+  // The files' own sizes (what the zip will hold), read from the blob store. A page whose file is
+  // missing (a damaged store) is left out and named in the header, so the zip stays whole.
   const ids = db
     .prepare(`SELECT w.id FROM json_each(?) j CROSS JOIN webpages w ON w.rowid = j.value LIMIT -1`)
     .pluck()
     .all(JSON.stringify(rowids)) as string[];
   let bytes = 0;
+  const kept: number[] = [];
+  const missingOriginals: string[] = [];
   for (let start = 0; start < ids.length; start += 64) {
     const sizes = await Promise.all(
-      ids.slice(start, start + 64).map(async (id) => (await stat(store.blobs.pathOf(id))).size),
+      ids.slice(start, start + 64).map(async (id) => {
+        try {
+          return (await stat(store.blobs.pathOf(id))).size;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw error;
+        }
+      }),
     );
-    for (const size of sizes) bytes += size;
+    sizes.forEach((size, offset) => {
+      if (size === undefined) missingOriginals.push(ids[start + offset]!);
+      else {
+        bytes += size;
+        kept.push(rowids[start + offset]!);
+      }
+    });
   }
   if (bytes > MAX_EXPORT_ORIGINAL_BYTES) {
     throw payloadTooLarge(
@@ -116,7 +134,7 @@ export async function prepareExport(
         `${gib(MAX_EXPORT_ORIGINAL_BYTES)} GiB: export views or selections instead`,
     );
   }
-  return { selection, rowids, views, bytes, exportedAt: now };
+  return { selection, rowids: kept, views, bytes, exportedAt: now, missingOriginals };
 }
 
 /** The file name of an export made at `at`: `folio-export-2026-11-26.zip`. */
@@ -168,6 +186,9 @@ async function* zipChunks(store: Store, prepared: PreparedExport): Chunks {
       selection: prepared.selection,
       webpageCount: prepared.rowids.length,
       views: prepared.views.map(toExportedView),
+      ...(prepared.missingOriginals.length === 0
+        ? {}
+        : { missingOriginals: prepared.missingOriginals }),
     }),
   );
   let written = 0;

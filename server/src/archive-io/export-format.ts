@@ -68,6 +68,8 @@ export interface ExportHeader {
   /** How many page lines follow. */
   webpageCount: number;
   views: ExportedView[];
+  /** Pages left out because their original is missing from the store (absent when none). */
+  missingOriginals?: string[];
 }
 
 /** The header line: the header's JSON with `"webpages":[` in place of its closing brace. */
