@@ -46,6 +46,8 @@ export interface PreparedExport {
   bytes: number;
   /** Pages left out because their original file is missing from the blob store. */
   missingOriginals: string[];
+  /** Each page's file size, as the blob store has it (what `size` says in the export). */
+  fileSizes: ReadonlyMap<string, number>;
   exportedAt: number;
 }
 
@@ -109,6 +111,7 @@ export async function prepareExport(
   let bytes = 0;
   const kept: number[] = [];
   const missingOriginals: string[] = [];
+  const fileSizes = new Map<string, number>();
   for (let start = 0; start < ids.length; start += 64) {
     const sizes = await Promise.all(
       ids.slice(start, start + 64).map(async (id) => {
@@ -123,6 +126,7 @@ export async function prepareExport(
     sizes.forEach((size, offset) => {
       if (size === undefined) missingOriginals.push(ids[start + offset]!);
       else {
+        fileSizes.set(ids[start + offset]!, size);
         bytes += size;
         kept.push(rowids[start + offset]!);
       }
@@ -134,7 +138,7 @@ export async function prepareExport(
         `${gib(MAX_EXPORT_ORIGINAL_BYTES)} GiB: export views or selections instead`,
     );
   }
-  return { selection, rowids: kept, views, bytes, exportedAt: now, missingOriginals };
+  return { selection, rowids: kept, views, bytes, exportedAt: now, missingOriginals, fileSizes };
 }
 
 /** The file name of an export made at `at`: `folio-export-2026-11-26.zip`. */
@@ -150,7 +154,7 @@ export function exportStream(store: Store, prepared: PreparedExport): Readable {
 type Chunks = AsyncGenerator<Uint8Array, void, undefined>;
 
 async function* zipChunks(store: Store, prepared: PreparedExport): Chunks {
-  const pages = new PageReader(store);
+  const pages = new PageReader(store, prepared.fileSizes);
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   let entries = 0;
@@ -242,7 +246,10 @@ async function* zipChunks(store: Store, prepared: PreparedExport): Chunks {
 class PageReader {
   private readonly rows: Statement<[string], WebpageRow & { labelsJson: string }>;
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    private readonly fileSizes: ReadonlyMap<string, number>,
+  ) {
     // Deleted or not: a page deleted while the export runs is still exported whole (its file is
     // kept), so that the three parts of the zip agree.
     this.rows = store.db.prepare(
@@ -263,7 +270,7 @@ class PageReader {
           excerpt: record.excerpt,
           link: record.link,
           ext: record.ext,
-          size: record.size,
+          size: this.fileSizes.get(record.id) ?? record.size,
           firstAddTime: record.firstAddTime,
           createTime: record.createTime,
           lastModified: record.lastModified,
