@@ -4,7 +4,8 @@
 //
 //   npm run bench                      everything, 100,000 pages
 //   npm run bench -- --quick           fewer requests, 20,000 pages (development)
-//   npm run bench -- --only=server     some of bundle, server, ingest, browser, import (comma-separated)
+//   npm run bench -- --only=server     some of bundle, server, ingest, browser, import, export
+//                                      (comma-separated)
 //   npm run bench -- --pages=50000     another archive size
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { benchBrowser } from './browser.ts';
+import { benchExport } from './export.ts';
 import { buildApp, measureBundle } from './bundle.ts';
 import { benchIngest } from './ingest.ts';
 import { benchImport } from './import.ts';
@@ -24,7 +26,7 @@ import { HttpClient, ServerProcess } from './server-process.ts';
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Seeded archives (and each run's scratch data) live here; FOLIO_BENCH_CACHE moves it. */
 const CACHE_ROOT = process.env.FOLIO_BENCH_CACHE ?? join(REPO_ROOT, '.tmp', 'bench');
-const SECTIONS = ['bundle', 'server', 'ingest', 'browser', 'import'] as const;
+const SECTIONS = ['bundle', 'server', 'ingest', 'browser', 'import', 'export'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -97,7 +99,8 @@ async function main(): Promise<number> {
         });
       }
     }
-    if (['server', 'ingest', 'browser'].some((name) => options.sections.has(name as Section))) {
+    const seeded: Section[] = ['server', 'ingest', 'browser', 'export'];
+    if (seeded.some((name) => options.sections.has(name))) {
       mkdirSync(CACHE_ROOT, { recursive: true });
       const seedStarted = performance.now();
       const archive = await seededArchive(CACHE_ROOT, options.pages);
@@ -156,6 +159,15 @@ async function main(): Promise<number> {
             seed: archive.info,
           });
         });
+      }
+      if (options.sections.has('export')) {
+        await section('export', () =>
+          benchExport(report, running, {
+            repoRoot: REPO_ROOT,
+            scratch: runDir,
+            pages: archive.info.live,
+          }),
+        );
       }
     }
     if (options.sections.has('import')) {

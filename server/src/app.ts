@@ -15,6 +15,8 @@ import { installRequestTargetCheck, LOOPBACK_HOST_NAMES } from './http/request-t
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { DEFAULT_PARSE_TIMEOUT_MS, parsePool } from './parse/parse-pool.ts';
 import type { RouteContext } from './routes/context.ts';
+import { ExportTickets } from './archive-io/export-tickets.ts';
+import { registerExportDownloads, registerExportRoutes } from './routes/export.ts';
 import { registerFacetRoutes } from './routes/facets.ts';
 import { registerFeeds } from './routes/feeds.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
@@ -107,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       asHamsterBase: options.asHamsterBase ?? false,
       version: packageVersion(),
     };
+    const exportTickets = new ExportTickets(now);
     // Every operation in the API's scope, behind its token hook (api-scope.ts).
     await registerApi(app, spec, authenticate, (registry) => {
       registerMetaRoutes(registry, context);
@@ -118,9 +121,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerViewFeedRoutes(registry, context);
       registerHighlightListRoutes(registry, context);
       registerToSaveRoutes(registry, context);
+      registerExportRoutes(registry, context, exportTickets);
     });
     // The views' RSS feeds: outside the token's scope, a per-view secret instead (feeds.ts).
     await registerFeeds(app, context);
+    // Export downloads: outside the token's scope, a short-lived one-use ticket instead.
+    await registerExportDownloads(app, context, exportTickets);
 
     app.get('/healthz', async () => ({ ok: true }));
     await registerSpa(app, options.staticDir ?? join(REPO_ROOT, 'dist'));

@@ -1150,6 +1150,25 @@ function feedCases(): BadCase[] {
   ];
 }
 
+function exportCases(): BadCase[] {
+  return [
+    {
+      name: 'exportArchive: a view and ids',
+      op: 'exportArchive',
+      send: { call: json({ viewId: '{V}', ids: [] }) },
+      status: 400,
+      message: 'export a view or a list of ids, not both',
+    },
+    {
+      name: 'createExportLink: an unknown field',
+      op: 'createExportLink',
+      send: { call: json({ every: true }) },
+      status: 400,
+      message: 'body/every is not allowed',
+    },
+  ];
+}
+
 const CASES: BadCase[] = [
   ...uploadCases(),
   ...listCases(),
@@ -1161,6 +1180,7 @@ const CASES: BadCase[] = [
   ...otherCases(),
   ...feedCases(),
   ...toSaveCases(),
+  ...exportCases(),
 ];
 
 /** Placeholders for ids known only once the archive is seeded. */

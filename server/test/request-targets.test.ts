@@ -45,6 +45,8 @@ const BODIES: Partial<Record<OperationId, unknown>> = {
   createView: { title: 'changed' },
   previewView: { title: 'changed' },
   patchView: { title: 'changed' },
+  exportArchive: {},
+  createExportLink: {},
 };
 
 beforeAll(async () => {

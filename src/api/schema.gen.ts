@@ -488,6 +488,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/folio/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export pages and views as one .zip (Folio extension)
+         * @description A Folio extension that HamsterBase lacks. Answers a `.zip` (streamed, never built in
+         *     memory) with `folio-export.json` (every field of every page: title, excerpt, link, labels,
+         *     liked, read, times, ext, size, highlights with their ids, notes and anchors; and the views
+         *     with their filters, sort and limit), `bookmarks.html` (Netscape bookmark format, the pages
+         *     that have a link, their labels as TAGS) and each original file as
+         *     `originals/<id>.<ext>`. An empty body exports every live page and every view; `viewId`
+         *     the pages of that view and the view; `ids` those pages (no view). `npm run restore` (or
+         *     any Folio's restore) reads it back with the same ids. One export holds at most 3.5 GiB of
+         *     originals (413 otherwise: export views or selections).
+         *     HamsterBase: there is no such operation (a 404 or its web UI's `index.html`): a client
+         *     builds the export from `getWebpageContent` instead.
+         */
+        post: operations["exportArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/folio/export-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived download link for an export (Folio extension)
+         * @description A Folio extension that HamsterBase lacks. Takes what `exportArchive` takes and answers a
+         *     link (relative to the archive's base URL, outside the API: `/downloads/exports/<ticket>`)
+         *     that downloads that export without a token, so that a browser saves it natively without
+         *     holding it in memory. The ticket is 256 random bits, works once, and expires after
+         *     `expiresAt` (60 seconds); the selection is checked now (404 for an unknown view or page).
+         */
+        post: operations["createExportLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -943,6 +997,22 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["ToSaveLink"];
+        };
+        /** @description What to export: nothing given = everything; `viewId` or `ids`, not both. */
+        ExportRequest: {
+            viewId?: string;
+            ids?: string[];
+        };
+        ExportLink: {
+            /** @description The download path, relative to the archive's base URL. */
+            url: string;
+            /** @description Epoch ms after which the link no longer works. */
+            expiresAt: number;
+        };
+        ExportLinkResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ExportLink"];
         };
     };
     responses: {
@@ -1910,6 +1980,68 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The archive, with `Content-Disposition` naming a dated file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="folio-export-YYYY-MM-DD.zip"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createExportLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The link and when it expires. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLinkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };

@@ -2,6 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 
+import { ExportButton } from '../features/webpages/components/export-button.tsx';
 import { isHidden } from '../features/webpages/hidden-webpages.ts';
 import { viewOptions } from '../features/views/api/get-view.ts';
 import { viewWebpagesOptions } from '../features/views/api/list-view-webpages.ts';
@@ -37,6 +38,7 @@ export function Component() {
         key={id}
         viewId={id}
         isHidden={isHidden}
+        actions={<ExportButton selection={{ viewId: id }} label="Export view" />}
         renderBulkActions={(props) => (
           <Suspense fallback={null}>
             <BulkToolbar {...props} />

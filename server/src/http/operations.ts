@@ -42,7 +42,7 @@ export type OperationHandler<K extends OperationId> = (
   input: OperationInput<K>,
 ) => Answer<K> | Promise<Answer<K>>;
 
-type Answer<K extends OperationId> = SuccessData<K> | StreamedEnvelope | NotModified;
+type Answer<K extends OperationId> = SuccessData<K> | StreamedEnvelope | NotModified | StreamedFile;
 
 export interface OperationOptions {
   /** Largest accepted request body in bytes (the app's default otherwise). */
@@ -69,6 +69,16 @@ export class StreamedEnvelope {
     readonly length: number,
     /** Sent as the ETag (with `Cache-Control: private, no-cache`: clients revalidate). */
     readonly etag?: string,
+  ) {}
+}
+
+/** A handler's answer that is a file (not JSON): streamed as it is read, with its media type. */
+export class StreamedFile {
+  constructor(
+    readonly stream: Readable,
+    readonly type: string,
+    /** The Content-Disposition header. */
+    readonly disposition: string,
   ) {}
 }
 
@@ -163,6 +173,13 @@ export class OperationRegistry {
             .header('etag', data.etag)
             .header('cache-control', REVALIDATE)
             .send();
+        }
+        if (data instanceof StreamedFile) {
+          return reply
+            .type(data.type)
+            .header('content-disposition', data.disposition)
+            .header('cache-control', 'no-store')
+            .send(data.stream);
         }
         if (data instanceof StreamedEnvelope) {
           if (data.etag !== undefined) {

@@ -33,4 +33,6 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'listToSave',
   'addToSave',
   'deleteToSave',
+  'exportArchive',
+  'createExportLink',
 ];

@@ -50,6 +50,8 @@ export interface ViewPageProps {
   renderBulkActions?: (props: ViewBulkActionsProps) => ReactNode;
   /** Webpages to leave out although the server still lists them (a delete's undo window). */
   isHidden?: (id: string) => boolean;
+  /** More actions on the view, next to Edit view (the route composes them: export). */
+  actions?: ReactNode;
 }
 
 interface Picks {
@@ -105,7 +107,7 @@ const noSnapshot = () => null;
  * bulk actions and the keyboard (`j` / `k`, `Enter`, `x`, `l`, `r`, `Delete`). Every webpage
  * opened from here keeps the view as its context.
  */
-export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps) {
+export function ViewPage({ viewId, renderBulkActions, isHidden, actions }: ViewPageProps) {
   const view = useQuery(viewOptions(viewId));
   const webpages = useInfiniteQuery(viewWebpagesOptions(viewId));
   const navigate = useNavigate();
@@ -294,6 +296,7 @@ export function ViewPage({ viewId, renderBulkActions, isHidden }: ViewPageProps)
           <Link className="button" to={paths.viewEdit(viewId)}>
             Edit view
           </Link>
+          {actions}
           <ConfirmButton
             label="Delete view"
             question={`Delete the view “${title}”? Its webpages stay in the library.`}

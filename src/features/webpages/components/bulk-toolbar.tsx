@@ -10,6 +10,7 @@ import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
 import { facetsOptions } from '../api/get-facets.ts';
 import type { WebpageListItem } from '../api/list-webpages.ts';
 import { optimisticFields, type WebpagePatch } from '../api/patch-webpage.ts';
+import { ExportButton } from './export-button.tsx';
 
 export type ListAction = 'like' | 'read' | 'delete';
 
@@ -298,6 +299,7 @@ export function BulkToolbar({
       >
         Remove label…
       </Button>
+      <ExportButton selection={{ ids: selected.map((item) => item.id) }} />
       <Button variant="danger" disabled={busy} onClick={() => void remove(selected, true)}>
         Delete
       </Button>
