@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { folioPlugin } from './scripts/eslint-plugin-folio.js';
 
 // Dependencies point one way: lib, components, api -> features -> routes, and a feature never
 // imports another (routes compose them). Imports are relative, so a boundary is a path segment.
@@ -50,6 +51,67 @@ const boundaries = [
   ),
 ];
 
+// Each top-level folder imports only from the folders its zone allows, decided on the resolved
+// path (scripts/eslint-plugin-folio.js). shared/ is the neutral home of what the app and the server
+// both use (the format parsers, the generated contract types, the webpage field lengths): the
+// server never imports the app's tree. Test code may also use test/support.
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**'];
+
+/** Files under `files` (minus `ignores`) import only from `allowed` (repo-relative folders/files). */
+function zone(files, allowed, message, ignores = []) {
+  return {
+    files,
+    ignores,
+    plugins: { folio: folioPlugin },
+    rules: { 'folio/import-zones': ['error', { allowed, message }] },
+  };
+}
+
+const zones = [
+  zone(
+    ['src/**/*.{ts,tsx}'],
+    ['src', 'shared', 'test/support', 'package.json'],
+    'The app imports only src/ and shared/.',
+  ),
+  zone(
+    ['shared/**/*.ts'],
+    ['shared', 'test/support'],
+    'shared/ imports only shared/ (tests: test/support too).',
+  ),
+  zone(
+    ['shared/**/*.ts'],
+    ['shared'],
+    'shared/ imports only shared/: it is used by both the app and the server.',
+    TESTS,
+  ),
+  zone(
+    ['server/**/*.ts'],
+    ['server', 'shared', 'test/support'],
+    'The server imports only server/ and shared/ (tests: test/support too), never src/.',
+  ),
+  zone(
+    ['server/**/*.ts'],
+    ['server', 'shared'],
+    'The server imports only server/ and shared/, never src/ or test code.',
+    TESTS,
+  ),
+  zone(
+    ['bench/**/*.ts'],
+    ['bench', 'server', 'shared', 'test/support'],
+    'bench/ drives the server: it imports server/, shared/ and test/support, never src/.',
+  ),
+  zone(
+    ['e2e/**/*.ts'],
+    ['e2e', 'shared', 'test/support', 'src/lib'],
+    'e2e/ drives the built app in a browser: it imports shared/, test/support and the framework-free src/lib only.',
+  ),
+  zone(
+    ['test/**/*.ts'],
+    ['test', 'server', 'shared', 'scripts'],
+    'test/ (shared test support) imports server/, shared/ and scripts/, never src/.',
+  ),
+];
+
 const noDefaultExport = {
   'no-restricted-syntax': [
     'error',
@@ -69,7 +131,7 @@ export default tseslint.config(
       'node_modules',
       'data',
       '.tmp',
-      'src/api/schema.gen.ts',
+      'shared/contract/schema.gen.ts',
       'test-results',
       'playwright-report',
     ],
@@ -103,6 +165,7 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...zones,
   {
     files: [
       'server/**/*.ts',

@@ -1,7 +1,7 @@
 import type { ChangeEvent, CSSProperties, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 
-import type { components } from '../api/schema.gen.ts';
+import type { components } from '../../shared/contract/schema.gen.ts';
 import { captureTime, formatBytes } from '../lib/display.ts';
 import { hostOf } from '../lib/urls.ts';
 import { RelativeTime } from './relative-time.tsx';

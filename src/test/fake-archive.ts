@@ -3,7 +3,7 @@
 // records every request, and lets a test refuse or delay some of them.
 import { vi } from 'vitest';
 
-import type { components } from '../api/schema.gen.ts';
+import type { components } from '../../shared/contract/schema.gen.ts';
 
 type Webpage = components['schemas']['Webpage'];
 type ListItem = components['schemas']['WebpagesListItem'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
 import { materializePreview } from '../frame/materialize.ts';
 import {
   makeMhtml,

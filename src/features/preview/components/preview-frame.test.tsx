@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
 import {
   handlePreviewRequest,
   type PreviewRequest,

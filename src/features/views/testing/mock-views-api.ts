@@ -2,7 +2,7 @@
 // Folio's server does (or, with `ignoreFilterPatch`, the way HamsterBase ignores filters in PATCH).
 import { vi } from 'vitest';
 
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 
 type WebpagesView = components['schemas']['WebpagesView'];
 type ViewWebpage = components['schemas']['ViewWebpagesListItem'];

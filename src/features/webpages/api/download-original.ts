@@ -4,7 +4,7 @@ import { showToast } from '../../../components/toast-store.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { formatBytes } from '../../../lib/display.ts';
 import { downloadFileName } from '../../../lib/file-name.ts';
-import { decodeBase64 } from '../../../lib/formats/bytes.ts';
+import { decodeBase64 } from '../../../../shared/formats/bytes.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { hostOf } from '../../../lib/urls.ts';
 import type { WebpageExt } from '../filters.ts';

@@ -8,7 +8,7 @@ import { useCallback, useRef } from 'react';
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 import { showDone, showToast } from '../../../components/toast-store.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import type { Webpage } from './get-webpage.ts';

@@ -19,7 +19,7 @@ import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { captureTime, formatBytes } from '../../../lib/display.ts';
 import { paths, webpageViewContext } from '../../../lib/paths.ts';
-import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-fields.ts';
+import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../../shared/webpage-fields.ts';
 import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
 import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
 import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
