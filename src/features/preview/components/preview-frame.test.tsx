@@ -8,7 +8,7 @@ import {
   handlePreviewRequest,
   type PreviewRequest,
   type PreviewResponse,
-} from '../build/build-preview.ts';
+} from '../document/build-preview.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
 import { makeMhtml, PNG, utf8 } from '../testing/archives.ts';
 import { PreviewFrame } from './preview-frame.tsx';

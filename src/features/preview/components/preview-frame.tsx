@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
 import { webpageContentOptions } from '../api/get-webpage-content.ts';
-import type { PreviewExt } from '../build/build-preview.ts';
+import type { PreviewExt } from '../document/build-preview.ts';
 import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
 import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
