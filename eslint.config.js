@@ -55,15 +55,18 @@ const boundaries = [
 // path (scripts/eslint-plugin-folio.js). shared/ is the neutral home of what the app and the server
 // both use (the format parsers, the generated contract types, the webpage field lengths): the
 // server never imports the app's tree. Test code may also use test/support.
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**'];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
 
-/** Files under `files` (minus `ignores`) import only from `allowed` (repo-relative folders/files). */
-function zone(files, allowed, message, ignores = []) {
+/**
+ * Files under `files` (minus `ignores`) import only from `allowed` minus `forbidden` (repo-relative
+ * folders or files). For one file the last matching zone applies.
+ */
+function zone(files, allowed, message, { ignores = [], forbidden = [] } = {}) {
   return {
     files,
     ignores,
     plugins: { folio: folioPlugin },
-    rules: { 'folio/import-zones': ['error', { allowed, message }] },
+    rules: { 'folio/import-zones': ['error', { allowed, forbidden, message }] },
   };
 }
 
@@ -71,7 +74,13 @@ const zones = [
   zone(
     ['src/**/*.{ts,tsx}'],
     ['src', 'shared', 'test/support', 'package.json'],
-    'The app imports only src/ and shared/.',
+    'The app imports only src/ and shared/ (tests: test/support too).',
+  ),
+  zone(
+    ['src/**/*.{ts,tsx}'],
+    ['src', 'shared', 'package.json'],
+    "The app's code imports no test double: they live in src/test/ for tests only.",
+    { ignores: TESTS, forbidden: ['src/test'] },
   ),
   zone(
     ['shared/**/*.ts'],
@@ -82,7 +91,7 @@ const zones = [
     ['shared/**/*.ts'],
     ['shared'],
     'shared/ imports only shared/: it is used by both the app and the server.',
-    TESTS,
+    { ignores: TESTS },
   ),
   zone(
     ['server/**/*.ts'],
@@ -93,7 +102,7 @@ const zones = [
     ['server/**/*.ts'],
     ['server', 'shared'],
     'The server imports only server/ and shared/, never src/ or test code.',
-    TESTS,
+    { ignores: TESTS },
   ),
   zone(
     ['bench/**/*.ts'],

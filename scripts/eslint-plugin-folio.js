@@ -1,6 +1,6 @@
 // Folio's own lint rules, decided on resolved paths (never on how a specifier is spelled):
 // - `folio/import-zones`: a file under one top-level folder imports only from the folders (or
-//   files) its zone allows (server/ only from server/ and shared/, never from src/). `../../src/x`
+//   files) its zone allows, minus those it forbids (server/ only from server/ and shared/, never from src/). `../../src/x`
 //   and `../src/x` are told apart by resolving them against the importing file.
 // - `folio/no-cycle`: no file reaches itself through static imports (type-only imports count: a
 //   circle of types is still a circle a reader must untangle). Dynamic `import()` does not count:
@@ -47,6 +47,7 @@ const importZones = {
         type: 'object',
         properties: {
           allowed: { type: 'array', items: { type: 'string' } },
+          forbidden: { type: 'array', items: { type: 'string' } },
           message: { type: 'string' },
         },
         required: ['allowed', 'message'],
@@ -55,7 +56,7 @@ const importZones = {
     ],
   },
   create(context) {
-    const { allowed, message } = context.options[0];
+    const { allowed, forbidden = [], message } = context.options[0];
     const root = context.cwd;
     const inside = (path, folders) =>
       folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
@@ -66,7 +67,7 @@ const importZones = {
         root,
         resolve(dirname(context.filename), specifier.replace(/[?#].*$/, '')),
       );
-      if (!inside(target, allowed)) {
+      if (!inside(target, allowed) || inside(target, forbidden)) {
         context.report({ node: source, message: `${message} (${target})` });
       }
     };

@@ -22,6 +22,8 @@ describe('import zones (eslint.config.js)', () => {
     ['e2e/probe.spec.ts', "import { x } from '../src/api/client.ts';"],
     ['test/support/probe.ts', "import { x } from '../../src/lib/urls.ts';"],
     ['src/lib/probe.ts', "import { x } from '../../server/src/config.ts';"],
+    ['src/features/upload/probe.ts', "import { x } from '../../test/uploads.ts';"],
+    ['src/features/upload/probe.ts', "import { x } from '../../../test/support/prng.ts';"],
   ])('%s may not run %s', async (file, code) => {
     expect(await problems(file, `${code}\nexport const y = x;\n`)).toEqual([
       expect.stringMatching(/^folio\/import-zones: /),
@@ -33,6 +35,7 @@ describe('import zones (eslint.config.js)', () => {
     ['server/test/probe.test.ts', "import { x } from '../../test/support/prng.ts';"],
     ['src/lib/probe.ts', "import { x } from '../../shared/formats/mhtml.ts';"],
     ['e2e/probe.spec.ts', "import { x } from '../src/lib/display.ts';"],
+    ['src/features/upload/probe.test.ts', "import { x } from '../../test/uploads.ts';"],
   ])('%s may run %s', async (file, code) => {
     expect(await problems(file, `${code}\nexport const y = x;\n`)).toEqual([]);
   });

@@ -26,7 +26,7 @@ export interface FakeArchiveOptions {
 
 const API = '/public/api/v1';
 
-export function webpageFixture(n: number, overrides: Partial<Webpage> = {}): Webpage {
+export function makeWebpage(n: number, overrides: Partial<Webpage> = {}): Webpage {
   return {
     id: n.toString(16).padStart(64, '0'),
     title: `Article ${n}`,

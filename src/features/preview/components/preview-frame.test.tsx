@@ -10,7 +10,7 @@ import {
   type PreviewResponse,
 } from '../document/build-preview.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
-import { makeMhtml, PNG, utf8 } from '../testing/archives.ts';
+import { makeMhtml, PNG, utf8 } from '../../../test/archives.ts';
 import { PreviewFrame } from './preview-frame.tsx';
 
 /** The worker's job, run in-process (jsdom has no Worker). */

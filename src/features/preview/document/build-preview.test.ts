@@ -9,7 +9,7 @@ import {
   readBlob,
   utf8,
   type MhtmlPartSpec,
-} from '../testing/archives.ts';
+} from '../../../test/archives.ts';
 import { handlePreviewRequest, type PreviewExt } from './build-preview.ts';
 import { documentMemberNames } from './document-members.ts';
 import { PREVIEW_CSP } from './preamble.ts';
