@@ -5,6 +5,7 @@ import { ErrorState } from '../components/error-state.tsx';
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../components/webpage-row.tsx';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
+import { webpageContentOptions } from '../features/webpages/api/get-webpage-content.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { ReadingBar } from '../features/webpages/components/reading-bar.tsx';
 import { PreviewFrame } from '../features/preview/components/preview-frame.tsx';
@@ -40,6 +41,7 @@ export function Component() {
       <main className="preview-page__frame">
         <PreviewFrame
           webpageId={webpage.id}
+          contentOptions={webpageContentOptions}
           ext={webpage.ext}
           title={webpage.title}
           fullWindow

@@ -5,6 +5,7 @@ import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-route
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../components/webpage-row.tsx';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
+import { webpageContentOptions } from '../features/webpages/api/get-webpage-content.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { WebpageDetail } from '../features/webpages/components/webpage-detail.tsx';
 import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
@@ -40,6 +41,7 @@ export function Component() {
           <Suspense fallback={<PageLoading />}>
             <PreviewFrame
               webpageId={webpage.id}
+              contentOptions={webpageContentOptions}
               ext={webpage.ext}
               title={webpage.title}
               fallbackActions={<DownloadOriginalButton webpage={webpage} />}

@@ -1,14 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
-import { webpageContentOptions } from '../api/get-webpage-content.ts';
+import type { ApiError } from '../../../api/errors.ts';
 import type { PreviewExt } from '../document/build-preview.ts';
 import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
 import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
 
+/** The query of a webpage's original file as base64 (`GET /webpages/{id}/content`). */
+export type ContentOptions = (
+  webpageId: string,
+) => UseQueryOptions<string, ApiError, string, QueryKey>;
+
 export interface PreviewFrameProps {
   webpageId: string;
+  /**
+   * How the original file is read: the webpages feature's one query (`webpageContentOptions`),
+   * handed by the route, so the preview and "Download original" share one cache entry.
+   */
+  contentOptions: ContentOptions;
   ext: PreviewExt;
   /** The page's title, for the frame's accessible name (shown as text only). */
   title: string;
@@ -40,6 +50,7 @@ const frameStyle: CSSProperties = {
  */
 export function PreviewFrame({
   webpageId,
+  contentOptions,
   ext,
   title,
   fullWindow = false,
@@ -47,7 +58,7 @@ export function PreviewFrame({
   openLink = openInNewTab,
   fallbackActions,
 }: PreviewFrameProps) {
-  const content = useQuery(webpageContentOptions(webpageId));
+  const content = useQuery(contentOptions(webpageId));
   const preview = usePreviewDocument(content.data, ext, build);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const html = preview.status === 'ready' ? preview.html : null;
