@@ -159,6 +159,12 @@ export default tseslint.config(
     },
   },
   {
+    // No module reaches itself through its imports (scripts/eslint-plugin-folio.js).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { folio: folioPlugin },
+    rules: { 'folio/no-cycle': 'error' },
+  },
+  {
     // Config files are loaded by tools that expect a default export.
     files: ['*.config.ts', '*.config.js'],
     rules: { 'no-restricted-syntax': 'off' },

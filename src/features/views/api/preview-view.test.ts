@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { makeViewWebpage } from '../../../test/fake-views-api.ts';
 import { COUNT_PAGE_SIZE, COUNT_PAGES } from './preview-from-list.ts';
-import { viewPreviewOptions, type ViewPreviewInput } from './preview-view.ts';
+import { viewPreviewOptions } from './preview-view.ts';
+import type { ViewPreviewInput } from './types.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,8 @@ import { useEffect, useId, useState } from 'react';
 import { displayTitle } from '../../../components/webpage-row.tsx';
 import { countWebpages } from '../../../lib/list-count.ts';
 import { hostOf } from '../../../lib/urls.ts';
-import { viewPreviewOptions, type ViewPreviewInput } from '../api/preview-view.ts';
+import { viewPreviewOptions } from '../api/preview-view.ts';
+import type { ViewPreviewInput } from '../api/types.ts';
 
 /** How long the input must stay the same before it is previewed (typing a count, a host…). */
 export const PREVIEW_DEBOUNCE_MS = 400;
