@@ -3,7 +3,7 @@ import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-route
 
 import { ErrorState } from '../components/error-state.tsx';
 import { PageLoading } from '../components/skeleton.tsx';
-import { displayTitle } from '../components/webpage-row.tsx';
+import { displayTitle } from '../lib/display.ts';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
 import { webpageContentOptions } from '../features/webpages/api/get-webpage-content.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';

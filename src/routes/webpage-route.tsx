@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { PageLoading } from '../components/skeleton.tsx';
-import { displayTitle } from '../components/webpage-row.tsx';
+import { displayTitle } from '../lib/display.ts';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
 import { webpageContentOptions } from '../features/webpages/api/get-webpage-content.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';

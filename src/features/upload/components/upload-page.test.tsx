@@ -8,7 +8,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiError } from '../../../api/errors.ts';
 import { toastStore } from '../../../components/toast-store.ts';
 import { ToastViewport } from '../../../components/toast-viewport.tsx';
-import { installBlobReaders, SAMPLE_HTML, SAMPLE_MHTML, makeUploadedWebpage } from '../../../test/uploads.ts';
+import {
+  installBlobReaders,
+  SAMPLE_HTML,
+  SAMPLE_MHTML,
+  makeUploadedWebpage,
+} from '../../../test/uploads.ts';
 import type * as EncodeFileModule from '../encode-file.ts';
 import type { EncodeOptions } from '../upload-queue.ts';
 import type * as UploadRequestModule from '../upload-request.ts';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { countWebpages } from '../../../lib/list-count.ts';
 import { hostOf } from '../../../lib/urls.ts';
 import { viewPreviewOptions } from '../api/preview-view.ts';

@@ -5,7 +5,7 @@ import { apiClient } from '../../../api/client.ts';
 import { isApiError, unwrap } from '../../../api/errors.ts';
 import { sendKeepalive } from '../../../api/keepalive.ts';
 import { dismissToast, showToast } from '../../../components/toast-store.ts';
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { settleWithConcurrency } from '../../../lib/concurrency.ts';
 import { hideWebpages, unhideWebpages } from '../hidden-webpages.ts';
 import { BULK_CONCURRENCY } from './bulk-patch-webpages.ts';

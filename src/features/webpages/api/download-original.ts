@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { showToast } from '../../../components/toast-store.ts';
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { formatBytes } from '../../../lib/display.ts';
 import { downloadFileName } from '../../../lib/file-name.ts';
 import { decodeBase64 } from '../../../../shared/formats/bytes.ts';

@@ -16,7 +16,7 @@ import {
 } from './reading-controls.tsx';
 import { showDone, showToast } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { captureTime, formatBytes } from '../../../lib/display.ts';
 import { paths, webpageViewContext } from '../../../lib/paths.ts';
 import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../../shared/webpage-fields.ts';
