@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { folioPlugin } from './scripts/eslint-plugin-folio.js';
 
 // Dependencies point one way: lib, components, api -> features -> routes, and a feature never
 // imports another (routes compose them). Imports are relative, so a boundary is a path segment.
@@ -50,6 +51,84 @@ const boundaries = [
   ),
 ];
 
+// Each top-level folder imports only from the folders its zone allows, decided on the resolved
+// path (scripts/eslint-plugin-folio.js). shared/ is the neutral home of what the app and the server
+// both use (the format parsers, the generated contract types, the webpage field lengths): the
+// server never imports the app's tree. Test code may also use test/support.
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+
+/**
+ * Files under `files` (minus `ignores`) import only from `allowed` minus `forbidden` (repo-relative
+ * folders or files). For one file the last matching zone applies.
+ */
+function zone(files, allowed, message, { ignores = [], forbidden = [] } = {}) {
+  return {
+    files,
+    ignores,
+    plugins: { folio: folioPlugin },
+    rules: { 'folio/import-zones': ['error', { allowed, forbidden, message }] },
+  };
+}
+
+const zones = [
+  zone(
+    ['src/**/*.{ts,tsx}'],
+    ['src', 'shared', 'test/support', 'package.json'],
+    'The app imports only src/ and shared/ (tests: test/support too).',
+  ),
+  zone(
+    ['src/**/*.{ts,tsx}'],
+    ['src', 'shared', 'package.json'],
+    "The app's code imports no test double: they live in src/test/ for tests only.",
+    { ignores: TESTS, forbidden: ['src/test'] },
+  ),
+  zone(
+    ['shared/**/*.ts'],
+    ['shared', 'test/support'],
+    'shared/ imports only shared/ (tests: test/support too).',
+  ),
+  zone(
+    ['shared/**/*.ts'],
+    ['shared'],
+    'shared/ imports only shared/: it is used by both the app and the server.',
+    { ignores: TESTS },
+  ),
+  zone(
+    ['server/**/*.ts'],
+    ['server', 'shared', 'test/support'],
+    'The server imports only server/ and shared/ (tests: test/support too), never src/.',
+  ),
+  zone(
+    ['server/**/*.ts'],
+    ['server', 'shared'],
+    'The server imports only server/ and shared/, never src/ or test code.',
+    { ignores: TESTS },
+  ),
+  zone(
+    ['bench/**/*.ts'],
+    ['bench', 'server', 'shared', 'test/support'],
+    'bench/ drives the server: it imports server/, shared/ and test/support, never src/.',
+  ),
+  zone(
+    ['e2e/**/*.ts'],
+    [
+      'e2e',
+      'shared',
+      'test/support',
+      'src/lib',
+      'server/build.ts',
+      'scripts',
+      'playwright.config.ts',
+    ],
+    'e2e/ drives the built app in a browser: it imports shared/, test/support, the framework-free src/lib and the builds (server/build.ts, scripts/) only.',
+  ),
+  zone(
+    ['test/**/*.ts'],
+    ['test', 'server', 'shared', 'scripts'],
+    'test/ (shared test support) imports server/, shared/ and scripts/, never src/.',
+  ),
+];
+
 const noDefaultExport = {
   'no-restricted-syntax': [
     'error',
@@ -70,7 +149,7 @@ export default tseslint.config(
       'node_modules',
       'data',
       '.tmp',
-      'src/api/schema.gen.ts',
+      'shared/contract/schema.gen.ts',
       'test-results',
       'playwright-report',
     ],
@@ -89,6 +168,12 @@ export default tseslint.config(
     },
   },
   {
+    // No module reaches itself through its imports (scripts/eslint-plugin-folio.js).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { folio: folioPlugin },
+    rules: { 'folio/no-cycle': 'error' },
+  },
+  {
     // Config files (and the set-up a config names) are loaded by tools that expect a default export.
     files: ['*.config.ts', '*.config.js', 'e2e/support/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },
@@ -104,6 +189,7 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...zones,
   {
     files: [
       'server/**/*.ts',

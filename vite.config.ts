@@ -98,6 +98,7 @@ export default defineConfig({
           include: [
             'server/**/*.test.ts',
             'src/lib/**/*.test.ts',
+            'shared/**/*.test.ts',
             'test/**/*.test.ts',
             'bench/**/*.test.ts',
             'extension/**/*.test.ts',

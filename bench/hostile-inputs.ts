@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type * as ParseWebpageModule from '../server/src/parse/parse-webpage.ts';
 import type { WebpageExt } from '../server/src/parse/parse-webpage.ts';
-import type * as MhtmlModule from '../src/lib/formats/mhtml.ts';
-import type * as WebarchiveModule from '../src/lib/formats/webarchive.ts';
+import type * as MhtmlModule from '../shared/formats/mhtml.ts';
+import type * as WebarchiveModule from '../shared/formats/webarchive.ts';
 import {
   deepBplist,
   deepFramesXmlWebarchive,
@@ -28,9 +28,9 @@ const root = process.env.FOLIO_PARSERS_ROOT ?? fileURLToPath(new URL('..', impor
 const { parseWebpage } = (await import(
   `${root}/server/src/parse/parse-webpage.ts`
 )) as typeof ParseWebpageModule;
-const { parseMhtml } = (await import(`${root}/src/lib/formats/mhtml.ts`)) as typeof MhtmlModule;
+const { parseMhtml } = (await import(`${root}/shared/formats/mhtml.ts`)) as typeof MhtmlModule;
 const { parseWebarchive } = (await import(
-  `${root}/src/lib/formats/webarchive.ts`
+  `${root}/shared/formats/webarchive.ts`
 )) as typeof WebarchiveModule;
 
 interface Case {

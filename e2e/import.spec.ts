@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { buildZip, SYMLINK_MODE } from '../src/lib/formats/zip-test-support.ts';
+import { buildZip, SYMLINK_MODE } from '../shared/formats/zip-test-support.ts';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../test/support/archives.ts';
 import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
 

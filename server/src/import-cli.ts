@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './config.ts';
 import { defaultStatePath, ImportAbort, runImport, summaryLines } from './import/import-files.ts';
-import { DEFAULT_ZIP_LIMITS, ZipError } from '../../src/lib/formats/zip-entries.ts';
+import { DEFAULT_ZIP_LIMITS, ZipError } from '../../shared/formats/zip-entries.ts';
 
 const USAGE = `Usage: npm run import -- <folder|file.zip> [options]
 

@@ -3,6 +3,7 @@
 // It works on the database directly, so it is safe while the server runs (WAL): the server reads
 // the tokens on every request, and a revoked token is refused from the next request on.
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { prepareDataDir } from './config.ts';
 import { closeDatabase, openDatabase } from './store/database.ts';
 import { MAX_TOKEN_NAME_LENGTH, TokenStore, type TokenInfo } from './store/tokens.ts';
@@ -68,22 +69,25 @@ function run(args: readonly string[], io: Output): number {
   }
 }
 
-function parseName(args: readonly string[]): string {
-  let name = '';
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] ?? '';
-    if (arg === '--name') {
-      const value = args[index + 1];
-      if (value === undefined) throw new UsageError('--name needs a value');
-      name = value;
-      index++;
-    } else if (arg.startsWith('--name=')) {
-      name = arg.slice('--name='.length);
-    } else {
-      throw new UsageError(`create does not take "${arg}"`);
-    }
+/** Runs `parse`; a refusal of node:util's `parseArgs` (unknown option, missing value) is a usage error. */
+function parsed<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  name = name.trim();
+}
+
+function parseName(args: readonly string[]): string {
+  const { values } = parsed(() =>
+    parseArgs({
+      args: [...args],
+      options: { name: { type: 'string', default: '' } },
+      strict: true,
+      allowPositionals: false,
+    }),
+  );
+  const name = values.name.trim();
   // The name is printed by `list`: no terminal control sequences.
   if (/\p{Cc}/u.test(name)) throw new UsageError('a token name cannot contain control characters');
   if (name.length > MAX_TOKEN_NAME_LENGTH) {
@@ -93,7 +97,10 @@ function parseName(args: readonly string[]): string {
 }
 
 function parseId(args: readonly string[]): number {
-  const [text, ...extra] = args;
+  const { positionals } = parsed(() =>
+    parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: true }),
+  );
+  const [text, ...extra] = positionals;
   if (text === undefined) throw new UsageError('revoke needs the id of a token');
   if (extra.length > 0) throw new UsageError('revoke takes one id');
   if (!/^[1-9]\d{0,15}$/.test(text)) throw new UsageError(`"${text}" is not a token id`);

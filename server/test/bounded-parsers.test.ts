@@ -10,11 +10,7 @@ import {
   nestedDivsHtml,
   sharedFrameWebarchive,
 } from '../../test/support/hostile-inputs.ts';
-import {
-  MAX_EXCERPT_LENGTH,
-  MAX_TITLE_LENGTH,
-  truncateText,
-} from '../../src/lib/webpage-fields.ts';
+import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH, truncateText } from '../../shared/webpage-fields.ts';
 import { ParseError } from '../src/parse/parse-error.ts';
 import {
   DepthBoundedParser,

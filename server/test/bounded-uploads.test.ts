@@ -11,7 +11,7 @@ import {
   sharedFrameWebarchive,
   sharedResourceWebarchive,
 } from '../../test/support/hostile-inputs.ts';
-import { MAX_TITLE_LENGTH } from '../../src/lib/webpage-fields.ts';
+import { MAX_TITLE_LENGTH } from '../../shared/webpage-fields.ts';
 import { call, ok, upload, type Ext } from './support/api.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildZip, SYMLINK_MODE } from '../../src/lib/formats/zip-test-support.ts';
+import { buildZip, SYMLINK_MODE } from '../../shared/formats/zip-test-support.ts';
 import { runImport, type ImportOptions } from '../src/import/import-files.ts';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
 import { ok } from './support/api.ts';

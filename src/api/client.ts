@@ -8,7 +8,7 @@ import {
   type ConnectionSettings,
 } from '../lib/connection-settings.ts';
 import { ApiError } from './errors.ts';
-import type { paths } from './schema.gen.ts';
+import type { paths } from '../../shared/contract/schema.gen.ts';
 
 export type ApiClient = Client<paths>;
 

@@ -1,8 +1,8 @@
 import type { ChangeEvent, CSSProperties, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 
-import type { components } from '../api/schema.gen.ts';
-import { captureTime, formatBytes } from '../lib/display.ts';
+import type { components } from '../../shared/contract/schema.gen.ts';
+import { captureTime, displayTitle, formatBytes } from '../lib/display.ts';
 import { hostOf } from '../lib/urls.ts';
 import { RelativeTime } from './relative-time.tsx';
 
@@ -26,11 +26,6 @@ export interface WebpageRowProps {
   onFocus?: () => void;
   /** The row's own style (e.g. its place in a virtual list). */
   style?: CSSProperties;
-}
-
-/** The title to show: the page's title, else its link, else "Untitled". Always plain text. */
-export function displayTitle(item: { title: string; link?: string | null }): string {
-  return item.title.trim() || item.link?.trim() || 'Untitled';
 }
 
 /** The title link (the webpage's detail) of the webpage row that `element` is in, if any. */

@@ -67,3 +67,8 @@ export function toIsoDate(epochMs: number): string | undefined {
   const date = new Date(epochMs);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
+
+/** The title to show: the page's title, else its link, else "Untitled". Always plain text. */
+export function displayTitle(item: { title: string; link?: string | null }): string {
+  return item.title.trim() || item.link?.trim() || 'Untitled';
+}

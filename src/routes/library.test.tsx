@@ -8,12 +8,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { authStatus } from '../api/client.ts';
 import { toastStore } from '../components/toast-store.ts';
-import { fakeArchive, webpageFixture } from '../test/fake-archive.ts';
+import { fakeArchive, makeWebpage } from '../test/fake-archive.ts';
 import { createRoutes } from './router.tsx';
 
 /** Ten webpages, newest first on the list: Article 10 … Article 1, hosts site0..2. */
 const TEN = Array.from({ length: 10 }, (_, n) =>
-  webpageFixture(n + 1, {
+  makeWebpage(n + 1, {
     labels: n % 2 ? ['news'] : ['news', 'tech'],
     liked: n === 9,
   }),
@@ -159,7 +159,7 @@ describe('multi-select and bulk actions', () => {
 
   it('likes the selection, four requests at most at once, and keeps the failures selected', async () => {
     const archive = fakeArchive(TEN);
-    const refused = webpageFixture(7).id;
+    const refused = makeWebpage(7).id;
     archive.delay = () => new Promise((resolve) => setTimeout(resolve, 20));
     archive.refuse = (request) =>
       request.path.endsWith(refused)
@@ -261,7 +261,7 @@ describe('multi-select and bulk actions', () => {
     );
     await act(() => vi.advanceTimersByTimeAsync(5000));
     await waitFor(() => expect(archive.writes().map((r) => r.method)).toEqual(['DELETE']));
-    expect(archive.pages.has(webpageFixture(3).id)).toBe(false);
+    expect(archive.pages.has(makeWebpage(3).id)).toBe(false);
     await waitFor(() =>
       expect(screen.getAllByRole('checkbox', { name: /^Select Article/ })).toHaveLength(9),
     );
@@ -295,7 +295,7 @@ describe('keyboard', () => {
     await user.keyboard('l');
     await waitFor(() =>
       expect(archive.writes().map((r) => [r.path, r.body])).toEqual([
-        [`/webpages/${webpageFixture(9).id}`, { liked: true }],
+        [`/webpages/${makeWebpage(9).id}`, { liked: true }],
       ]),
     );
     expect(await screen.findByText('Liked “Article 9”.')).toBeInTheDocument();
@@ -309,7 +309,7 @@ describe('keyboard', () => {
     title(9).focus();
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/webpages/${webpageFixture(9).id}`),
+      expect(router.state.location.pathname).toBe(`/webpages/${makeWebpage(9).id}`),
     );
     expect(router.state.location.state).toEqual({ listSearch: '' });
   });

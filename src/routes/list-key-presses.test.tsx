@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 import { authStatus } from '../api/client.ts';
 import { toastStore } from '../components/toast-store.ts';
-import { fakeArchive, webpageFixture } from '../test/fake-archive.ts';
+import { fakeArchive, makeWebpage } from '../test/fake-archive.ts';
 import { createRoutes } from './router.tsx';
 
 beforeEach(() => {
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 it('sends one change per press, in order, each from the state the last one left', async () => {
-  const archive = fakeArchive([webpageFixture(1), webpageFixture(2)]);
+  const archive = fakeArchive([makeWebpage(1), makeWebpage(2)]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(createRoutes(queryClient), {
     initialEntries: ['/?sort=first_add_time_desc'],
@@ -52,7 +52,7 @@ it('sends one change per press, in order, each from the state the last one left'
     state[field] = !state[field];
     expected.push({ [field]: state[field] });
   }
-  const id = webpageFixture(2).id;
+  const id = makeWebpage(2).id;
   await waitFor(() => expect(archive.writes()).toHaveLength(keys.length));
   expect(archive.writes().map((write) => [write.path, write.body])).toEqual(
     expected.map((body) => [`/webpages/${id}`, body]),

@@ -8,12 +8,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { authStatus } from '../api/client.ts';
 import { toastStore } from '../components/toast-store.ts';
-import { fakeArchive, webpageFixture } from '../test/fake-archive.ts';
+import { fakeArchive, makeWebpage } from '../test/fake-archive.ts';
 import { INTENT_DELAY_MS } from './link-intent.ts';
 import { createRoutes } from './router.tsx';
 
 /** 40 webpages: the first list page (30) shows Article 40 … Article 11. */
-const FORTY = Array.from({ length: 40 }, (_, n) => webpageFixture(n + 1));
+const FORTY = Array.from({ length: 40 }, (_, n) => makeWebpage(n + 1));
 const idOf = (n: number) => FORTY[n - 1]!.id;
 
 function renderAt(entry: string) {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { authStatus } from '../api/client.ts';
 import { toastStore } from '../components/toast-store.ts';
-import { makeView, makeWebpage, mockViewsApi } from '../features/views/testing/mock-views-api.ts';
+import { makeView, makeViewWebpage, fakeViewsApi } from '../test/fake-views-api.ts';
 import { createRoutes } from './router.tsx';
 
 function renderAt(entry: string) {
@@ -42,10 +42,10 @@ describe('a view’s page', () => {
     title: 'Everything',
     filters: [{ id: 'f', type: 0, key: 'read-status', operator: true }],
   });
-  const pages = Array.from({ length: 5000 }, (_, i) => makeWebpage(i + 1));
+  const pages = Array.from({ length: 5000 }, (_, i) => makeViewWebpage(i + 1));
 
   it('draws only the visible rows of 5,000, in the view’s order, linked within the view', async () => {
-    mockViewsApi({ views: [view], webpages: { v1: pages } });
+    fakeViewsApi({ views: [view], webpages: { v1: pages } });
     renderAt('/views/v1');
     const list = await screen.findByRole('list', { name: 'Webpages of Everything' });
     const rows = within(list).getAllByRole('listitem');
@@ -64,7 +64,7 @@ describe('a view’s page', () => {
   });
 
   it('moves with j / k and opens with Enter, keeping the view as context', async () => {
-    mockViewsApi({ views: [view], webpages: { v1: pages.slice(0, 50) } });
+    fakeViewsApi({ views: [view], webpages: { v1: pages.slice(0, 50) } });
     const { router, user } = renderAt('/views/v1');
     await screen.findByRole('list', { name: 'Webpages of Everything' });
     await user.keyboard('jjjk');
@@ -78,7 +78,7 @@ describe('a view’s page', () => {
   });
 
   it('selects webpages and offers the library’s bulk actions', async () => {
-    mockViewsApi({ views: [view], webpages: { v1: pages.slice(0, 20) } });
+    fakeViewsApi({ views: [view], webpages: { v1: pages.slice(0, 20) } });
     const { user } = renderAt('/views/v1');
     await screen.findByRole('list', { name: 'Webpages of Everything' });
     await user.click(screen.getByRole('checkbox', { name: 'Select Article 3' }));
@@ -96,7 +96,7 @@ describe('a view’s page', () => {
   });
 
   it('deletes the view after confirmation and goes to the views', async () => {
-    const api = mockViewsApi({ views: [view], webpages: { v1: [] } });
+    const api = fakeViewsApi({ views: [view], webpages: { v1: [] } });
     const { router, user } = renderAt('/views/v1');
     expect(await screen.findByText('No webpages in this view.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete view' }));
@@ -113,8 +113,8 @@ describe('a view’s page', () => {
 
 describe('a webpage opened from a view', () => {
   it('Previous / Next and the way back follow the view', async () => {
-    const pages = [makeWebpage(7), makeWebpage(3), makeWebpage(5)];
-    mockViewsApi({ views: [makeView({ id: 'v1', title: 'Picks' })], webpages: { v1: pages } });
+    const pages = [makeViewWebpage(7), makeViewWebpage(3), makeViewWebpage(5)];
+    fakeViewsApi({ views: [makeView({ id: 'v1', title: 'Picks' })], webpages: { v1: pages } });
     const { router, user } = renderAt(`/webpages/${pages[1]!.id}?view=v1`);
     expect(await screen.findByRole('heading', { name: 'Article 3' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '← Picks' })).toHaveAttribute(
@@ -144,7 +144,7 @@ describe('editing a view’s filters', () => {
       sort: 1,
       filters: [{ id: 'f', type: 0, key: 'liked', operator: true }],
     });
-    const api = mockViewsApi({ views: [old], webpages: [], ignoreFilterPatch: true });
+    const api = fakeViewsApi({ views: [old], webpages: [], ignoreFilterPatch: true });
     const { router, user } = renderAt('/views/old/edit');
     await user.click(await screen.findByRole('button', { name: 'Remove filter: Liked' }));
     await user.click(screen.getByRole('button', { name: 'Add a filter' }));
@@ -173,7 +173,7 @@ describe('editing a view’s filters', () => {
 
 describe('save as view from the library', () => {
   it('turns the list’s filters and sort into a view, saying what it cannot express', async () => {
-    const api = mockViewsApi({ webpages: [] });
+    const api = fakeViewsApi({ webpages: [] });
     const { router, user } = renderAt('/?liked=yes&label=research&ext=mhtml&sort=title_desc');
     await user.click(await screen.findByRole('button', { name: 'Save as view…' }));
     const panel = screen.getByRole('form', { name: 'Save as view' });
@@ -217,7 +217,7 @@ describe('save as view from the library', () => {
   });
 
   it('Customize… opens the editor with the same values and the note', async () => {
-    mockViewsApi({ webpages: [] });
+    fakeViewsApi({ webpages: [] });
     const { user } = renderAt('/?read=no&ext=html');
     await user.click(await screen.findByRole('button', { name: 'Save as view…' }));
     await user.click(screen.getByRole('link', { name: 'Customize…' }));

@@ -3,8 +3,9 @@ import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-route
 
 import { ErrorState } from '../components/error-state.tsx';
 import { PageLoading } from '../components/skeleton.tsx';
-import { displayTitle } from '../components/webpage-row.tsx';
+import { displayTitle } from '../lib/display.ts';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
+import { webpageContentOptions } from '../features/webpages/api/get-webpage-content.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { ReadingBar } from '../features/webpages/components/reading-bar.tsx';
 import { PreviewFrame } from '../features/preview/components/preview-frame.tsx';
@@ -43,6 +44,7 @@ export function Component() {
       <main className="preview-page__frame">
         <PreviewFrame
           webpageId={webpage.id}
+          contentOptions={webpageContentOptions}
           ext={webpage.ext}
           title={webpage.title}
           fullWindow

@@ -3,8 +3,9 @@ import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { PageLoading } from '../components/skeleton.tsx';
-import { displayTitle } from '../components/webpage-row.tsx';
+import { displayTitle } from '../lib/display.ts';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
+import { webpageContentOptions } from '../features/webpages/api/get-webpage-content.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { WebpageDetail } from '../features/webpages/components/webpage-detail.tsx';
 import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
@@ -45,6 +46,7 @@ export function Component() {
           <Suspense fallback={<PageLoading />}>
             <PreviewFrame
               webpageId={webpage.id}
+              contentOptions={webpageContentOptions}
               ext={webpage.ext}
               title={webpage.title}
               fallbackActions={<DownloadOriginalButton webpage={webpage} />}

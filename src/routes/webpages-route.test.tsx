@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { authStatus } from '../api/client.ts';
 import { saveConnectionSettings } from '../lib/connection-settings.ts';
-import type { components } from '../api/schema.gen.ts';
+import type { components } from '../../shared/contract/schema.gen.ts';
 import { createRoutes } from './router.tsx';
 
 type Item = components['schemas']['WebpagesListItem'];

@@ -3,7 +3,7 @@
 // records every request, and lets a test refuse or delay some of them.
 import { vi } from 'vitest';
 
-import type { components } from '../api/schema.gen.ts';
+import type { components } from '../../shared/contract/schema.gen.ts';
 
 type Webpage = components['schemas']['Webpage'];
 type ListItem = components['schemas']['WebpagesListItem'];
@@ -26,7 +26,7 @@ export interface FakeArchiveOptions {
 
 const API = '/public/api/v1';
 
-export function webpageFixture(n: number, overrides: Partial<Webpage> = {}): Webpage {
+export function makeWebpage(n: number, overrides: Partial<Webpage> = {}): Webpage {
   return {
     id: n.toString(16).padStart(64, '0'),
     title: `Article ${n}`,

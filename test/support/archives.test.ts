@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { parseWebpage } from '../../server/src/parse/parse-webpage.ts';
-import { parseMhtml } from '../../src/lib/formats/mhtml.ts';
-import { parseWebarchive } from '../../src/lib/formats/webarchive.ts';
+import { parseMhtml } from '../../shared/formats/mhtml.ts';
+import { parseWebarchive } from '../../shared/formats/webarchive.ts';
 import { encodeQuotedPrintable, makeHtml, makeMhtml, makePng, makeWebarchive } from './archives.ts';
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');

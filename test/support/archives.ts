@@ -2,9 +2,9 @@
 // like Chromium's "Save as MHTML"), Safari webarchives and PNG images.
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import type { PlistDict, PlistValue } from '../../src/lib/formats/bplist.ts';
+import type { PlistDict, PlistValue } from '../../shared/formats/bplist.ts';
 import { writeBplist } from './bplist-writer.ts';
-import { decodeText } from '../../src/lib/formats/bytes.ts';
+import { decodeText } from '../../shared/formats/bytes.ts';
 
 function escapeHtml(text: string): string {
   return text

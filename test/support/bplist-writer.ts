@@ -1,10 +1,10 @@
 // A binary property list (`bplist00`) writer laid out as CoreFoundation's: header, objects, offset
 // table, trailer. Test-only: fixtures (including hostile ones) are built with it; the app and the
-// server only read plists (src/lib/formats/bplist.ts). An object (container or data) that appears
+// server only read plists (shared/formats/bplist.ts). An object (container or data) that appears
 // several times in the value is written once and referenced by index from every place, as Apple's
 // writer shares objects: that is how a hostile file makes a DAG out of a small file.
-import { PlistUid, type PlistValue } from '../../src/lib/formats/bplist.ts';
-import { FormatError } from '../../src/lib/formats/errors.ts';
+import { PlistUid, type PlistValue } from '../../shared/formats/bplist.ts';
+import { FormatError } from '../../shared/formats/errors.ts';
 
 const MAGIC = [0x62, 0x70, 0x6c, 0x69, 0x73, 0x74, 0x30, 0x30]; // "bplist00"
 /** Milliseconds between the Unix epoch and the Core Data epoch (2001-01-01T00:00:00Z). */

@@ -1,7 +1,7 @@
 // Hostile files for the parsers' bounds: small inputs that cost much more than their size on a
 // parser that walks shared objects as a tree, nests without a limit or trusts the counts it reads.
 // Node-free (plain Uint8Array), so the browser-side tests can use them too.
-import type { PlistDict, PlistValue } from '../../src/lib/formats/bplist.ts';
+import type { PlistDict, PlistValue } from '../../shared/formats/bplist.ts';
 import { writeBplist } from './bplist-writer.ts';
 
 const encoder = new TextEncoder();

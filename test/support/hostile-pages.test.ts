@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWebpage } from '../../server/src/parse/parse-webpage.ts';
-import { parseMhtml } from '../../src/lib/formats/mhtml.ts';
-import { parseWebarchive, type Webarchive } from '../../src/lib/formats/webarchive.ts';
+import { parseMhtml } from '../../shared/formats/mhtml.ts';
+import { parseWebarchive, type Webarchive } from '../../shared/formats/webarchive.ts';
 import {
   attackJs,
   hostilePages,

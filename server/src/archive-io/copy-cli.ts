@@ -1,16 +1,16 @@
 // `npm run copy -- --from <baseUrl> --from-token <t> (--to <baseUrl> --to-token <t> | --data-dir <dir>)`
 // copies every page of an archive (a Folio or a HamsterBase) with its labels, likes, read state,
-// highlights and views into another (src/lib/archive-copy/copy-archive.ts). Run it again to finish
+// highlights and views into another (shared/archive-copy/copy-archive.ts). Run it again to finish
 // a copy that stopped: what the target has is not copied twice.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ArchiveApi } from '../../../src/lib/archive-copy/archive-api.ts';
+import { ArchiveApi } from '../../../shared/archive-copy/archive-api.ts';
 import {
   ApiTarget,
   copyArchive,
   type CopyProgress,
   type CopyTarget,
-} from '../../../src/lib/archive-copy/copy-archive.ts';
+} from '../../../shared/archive-copy/copy-archive.ts';
 import { parsePool } from '../parse/parse-pool.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { StoreTarget } from './store-target.ts';

@@ -6,9 +6,9 @@ import type {
   NewHighlight,
   NewView,
   TargetPage,
-} from '../../../src/lib/archive-copy/copy-archive.ts';
-import { toNewView } from '../../../src/lib/archive-copy/copy-archive.ts';
-import type { Webpage } from '../../../src/lib/archive-copy/archive-api.ts';
+} from '../../../shared/archive-copy/copy-archive.ts';
+import { toNewView } from '../../../shared/archive-copy/copy-archive.ts';
+import type { Webpage } from '../../../shared/archive-copy/archive-api.ts';
 import { DEFAULT_PARSE_TIMEOUT_MS } from '../parse/parse-pool.ts';
 import { toHighlight, toView } from '../routes/serialize.ts';
 import type { ViewFilterInput } from '../store/view-filters.ts';

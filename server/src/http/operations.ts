@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { operations } from '../../../src/api/schema.gen.ts';
+import type { operations } from '../../../shared/contract/schema.gen.ts';
 import {
   createRequestValidators,
   RequestValidationError,

@@ -2,7 +2,7 @@
 // (POST /webpages), so it works against Folio and HamsterBase alike. It walks the input first (a
 // list of names and sizes, never the bytes), then reads, encodes and sends at most `concurrency`
 // files at a time, each read only when its turn comes (a zip entry is inflated then, bounded by
-// src/lib/formats/zip-entries.ts). Resumable: every answer is appended to a state file keyed by
+// shared/formats/zip-entries.ts). Resumable: every answer is appended to a state file keyed by
 // (path, size, mtime) for files and (entry path, size, CRC-32) for zip entries, and a key found
 // there is not sent again.
 import { createHash } from 'node:crypto';
@@ -15,8 +15,8 @@ import {
   inflateEntry,
   readZipDirectory,
   ZipEntryError,
-} from '../../../src/lib/formats/zip-entries.ts';
-import type { ZipLimits, ZipSource } from '../../../src/lib/formats/zip-entries.ts';
+} from '../../../shared/formats/zip-entries.ts';
+import type { ZipLimits, ZipSource } from '../../../shared/formats/zip-entries.ts';
 
 export type PageExt = 'html' | 'mhtml' | 'webarchive';
 

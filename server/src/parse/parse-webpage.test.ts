@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../../test/support/archives.ts';
-import { MAX_TITLE_LENGTH } from '../../../src/lib/webpage-fields.ts';
+import { MAX_TITLE_LENGTH } from '../../../shared/webpage-fields.ts';
 import { ParseError } from './parse-error.ts';
 import { MAX_TEXT_LENGTH, excerptOf, parseWebpage, type WebpageExt } from './parse-webpage.ts';
 

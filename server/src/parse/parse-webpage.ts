@@ -8,15 +8,15 @@ import {
   detectBom,
   normalizeCharset,
   sniffHtmlCharset,
-} from '../../../src/lib/formats/bytes.ts';
-import { FormatError } from '../../../src/lib/formats/errors.ts';
-import { parseMhtml } from '../../../src/lib/formats/mhtml.ts';
-import { parseWebarchive } from '../../../src/lib/formats/webarchive.ts';
+} from '../../../shared/formats/bytes.ts';
+import { FormatError } from '../../../shared/formats/errors.ts';
+import { parseMhtml } from '../../../shared/formats/mhtml.ts';
+import { parseWebarchive } from '../../../shared/formats/webarchive.ts';
 import {
   MAX_EXCERPT_LENGTH,
   MAX_TITLE_LENGTH,
   truncateText,
-} from '../../../src/lib/webpage-fields.ts';
+} from '../../../shared/webpage-fields.ts';
 import { ParseError } from './parse-error.ts';
 
 export type WebpageExt = 'html' | 'mhtml' | 'webarchive';
@@ -24,7 +24,7 @@ export type WebpageExt = 'html' | 'mhtml' | 'webarchive';
 export interface ParsedWebpage {
   /**
    * `<title>`, else `og:title`, else (mhtml) the MIME Subject, else the first `<h1>`'s text, else
-   * `''`; whitespace collapsed, at most `MAX_TITLE_LENGTH` (src/lib/webpage-fields.ts).
+   * `''`; whitespace collapsed, at most `MAX_TITLE_LENGTH` (shared/webpage-fields.ts).
    */
   title: string;
   /**

@@ -1,6 +1,6 @@
 import { notFound } from '../http/errors.ts';
 import type { Store } from '../store/store.ts';
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 import { toWebpage } from './serialize.ts';
 
 /** What the route modules share. */

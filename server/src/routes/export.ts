@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/errors.ts';
 import { StreamedFile, type OperationRegistry } from '../http/operations.ts';
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 import {
   exportFileName,
   exportStream,

@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 import type { HighlightRecord, WebpageListRecord, WebpageRecord } from '../store/records.ts';
 import { markSegments, snippetSegments } from '../store/search-snippets.ts';
 import type { SearchHit } from '../store/search.ts';

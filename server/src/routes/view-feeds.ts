@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 import { notFound } from '../http/errors.ts';
 import type { OperationRegistry } from '../http/operations.ts';
 import type { RouteContext } from './context.ts';

@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 import { placeholders, type SqlFragment } from './webpage-filters.ts';
 import { startOf, type TimePoint } from './time-ranges.ts';
 

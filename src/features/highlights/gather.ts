@@ -2,7 +2,7 @@
 // highlights are gathered from the annotated pages (the list with `annotated=true`, page by page,
 // then each page for its highlights, a few at a time), sorted newest first, and searched and
 // filtered here with the server's rules. Pure logic with its fetchers passed in: no React.
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 import { settleWithConcurrency } from '../../lib/concurrency.ts';
 import { hostOf } from '../../lib/urls.ts';
 import type { HighlightsParams } from './highlights-params.ts';

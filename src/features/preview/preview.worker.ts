@@ -4,7 +4,7 @@ import {
   handlePreviewRequest,
   type PreviewRequest,
   type PreviewResponse,
-} from './build/build-preview.ts';
+} from './document/build-preview.ts';
 
 // The app's TypeScript lib is DOM, not WebWorker: describe the part of the worker scope used here.
 const scope = self as unknown as {

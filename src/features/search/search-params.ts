@@ -1,7 +1,7 @@
 // The search page's address: `/search?q=…` plus the library's filter parameters (liked, read,
 // annotated, host, label, ext) and `page`, read and written as the library does
 // (lib/webpage-filters.ts). Search has no sort and a fixed page size.
-import type { operations } from '../../api/schema.gen.ts';
+import type { operations } from '../../../shared/contract/schema.gen.ts';
 import {
   appendPage,
   appendWebpageFilters,

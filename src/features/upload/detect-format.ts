@@ -1,6 +1,6 @@
 // Which kind of saved webpage a file is, from its name and from its first bytes. Pure: no DOM, no
 // I/O, so it runs anywhere and is tested directly.
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 
 export type WebpageExt = components['schemas']['WebpageExt'];
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { writeBplist } from '../../../test/support/bplist-writer.ts';
-import type { PlistValue } from '../../lib/formats/bplist.ts';
+import type { PlistValue } from '../../../shared/formats/bplist.ts';
 import { checkFormat, detectTruncation, SNIFF_BYTES, TAIL_BYTES } from './detect-format.ts';
 
 const encoder = new TextEncoder();

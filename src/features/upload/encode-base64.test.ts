@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeBlobAsBase64, ENCODE_CHUNK_BYTES } from './encode-base64.ts';
-import { installBlobReaders } from './test-support.ts';
+import { installBlobReaders } from '../../test/uploads.ts';
 
 beforeAll(installBlobReaders);
 

@@ -1,6 +1,6 @@
 // Base64 of a whole file, chunk by chunk, with progress. Runs in the encode worker; pure enough to
 // test anywhere Blob works.
-import { encodeBase64 } from '../../lib/formats/bytes.ts';
+import { encodeBase64 } from '../../../shared/formats/bytes.ts';
 
 /** Bytes read and encoded per step: a multiple of 3, so the chunks' base64 concatenates cleanly. */
 export const ENCODE_CHUNK_BYTES = 3 * 1024 * 1024;

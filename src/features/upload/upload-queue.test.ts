@@ -5,9 +5,9 @@ import {
   installBlobReaders,
   SAMPLE_HTML,
   SAMPLE_MHTML,
-  webpageRecord,
-} from './test-support.ts';
-import type { Deferred } from './test-support.ts';
+  makeUploadedWebpage,
+} from '../../test/uploads.ts';
+import type { Deferred } from '../../test/uploads.ts';
 import { describeUploadError, FileReadError, linkError } from './upload-errors.ts';
 import { createUploadQueue } from './upload-queue.ts';
 import type { EncodeOptions, SendOptions, UploadQueueDeps } from './upload-queue.ts';
@@ -64,7 +64,7 @@ function setup(overrides: Partial<UploadQueueDeps> = {}) {
 }
 
 const html = (name: string) => new File([SAMPLE_HTML], name, { type: 'text/html' });
-const added = (): UploadResult => ({ webpage: webpageRecord(), alreadyArchived: false });
+const added = (): UploadResult => ({ webpage: makeUploadedWebpage(), alreadyArchived: false });
 
 describe('upload queue', () => {
   it('checks each file, then encodes and sends two at a time, in order', async () => {
@@ -115,7 +115,7 @@ describe('upload queue', () => {
     sends[0]?.onProgress(0.25);
     expect(item('a.html').progress).toBe(0.25);
 
-    const webpage = webpageRecord({ id: 'b'.repeat(64) });
+    const webpage = makeUploadedWebpage({ id: 'b'.repeat(64) });
     sends[0]?.result.resolve({ webpage, alreadyArchived: false });
     await vi.waitFor(() => expect(item('a.html').status).toBe('added'));
     expect(item('a.html').webpage).toBe(webpage);
@@ -136,7 +136,7 @@ describe('upload queue', () => {
     await vi.waitFor(() => encodeOf('a.html'));
     encodeOf('a.html').result.resolve(new Blob(['QQ==']));
     await vi.waitFor(() => expect(sends).toHaveLength(1));
-    sends[0]?.result.resolve({ webpage: webpageRecord(), alreadyArchived: true });
+    sends[0]?.result.resolve({ webpage: makeUploadedWebpage(), alreadyArchived: true });
     await vi.waitFor(() => expect(item('a.html').status).toBe('existing'));
   });
 
@@ -148,7 +148,7 @@ describe('upload queue', () => {
     encodeOf('copy of a.html').result.resolve(new Blob(['QQ==']));
     await vi.waitFor(() => expect(sends).toHaveLength(2));
     // The clocks cannot tell: both answers look new.
-    const webpage = webpageRecord({ id: 'd'.repeat(64) });
+    const webpage = makeUploadedWebpage({ id: 'd'.repeat(64) });
     sends[1]?.result.resolve({ webpage, alreadyArchived: false });
     await vi.waitFor(() => expect(statuses()['copy of a.html']).toBe('added'));
     sends[0]?.result.resolve({ webpage, alreadyArchived: false });

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors.ts';
-import { installBlobReaders, webpageRecord } from './test-support.ts';
+import { installBlobReaders, makeUploadedWebpage } from '../../test/uploads.ts';
 import { buildUploadBody, sendUpload, wasAlreadyArchived } from './upload-request.ts';
 import type { UploadRequest, UploadWebpageRequest } from './upload-request.ts';
 
@@ -112,7 +112,7 @@ describe('sendUpload', () => {
       title: 'A "quoted" title',
       link: 'https://example.com/a',
     });
-    const webpage = webpageRecord();
+    const webpage = makeUploadedWebpage();
     lastXhr().respond(200, { success: true, data: webpage });
     await expect(result).resolves.toEqual({ webpage, alreadyArchived: false });
   });
@@ -208,7 +208,7 @@ describe('sendUpload', () => {
     const result = sendUpload(request());
     lastXhr().respond(200, {
       success: true,
-      data: webpageRecord({ firstAddTime: Date.now() - 3_600_000 }),
+      data: makeUploadedWebpage({ firstAddTime: Date.now() - 3_600_000 }),
     });
     await expect(result).resolves.toMatchObject({ alreadyArchived: true });
   });
@@ -237,7 +237,7 @@ describe('sendUpload', () => {
 });
 
 function webpageEnvelope(firstAddTime: number) {
-  return { success: true, data: webpageRecord({ firstAddTime }) };
+  return { success: true, data: makeUploadedWebpage({ firstAddTime }) };
 }
 
 describe('wasAlreadyArchived', () => {

@@ -3,7 +3,7 @@
 // fails with the same ApiError kinds, statuses, codes and messages as the rest of the app.
 import { ApiError, unwrap } from '../../api/errors.ts';
 import type { FetchResult } from '../../api/errors.ts';
-import type { components, paths } from '../../api/schema.gen.ts';
+import type { components, paths } from '../../../shared/contract/schema.gen.ts';
 import { apiBaseUrl } from '../../lib/connection-settings.ts';
 import type { ConnectionSettings } from '../../lib/connection-settings.ts';
 

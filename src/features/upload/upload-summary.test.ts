@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { webpageRecord } from './test-support.ts';
+import { makeUploadedWebpage } from '../../test/uploads.ts';
 import type { UploadItem, UploadStatus } from './upload-queue.ts';
 import { createUploadSummarizer, describeSummary } from './upload-summary.ts';
 
@@ -21,7 +21,7 @@ function item(
     error: status === 'failed' ? 'Server error (500): disk full' : null,
     webpage:
       status === 'added' || status === 'existing'
-        ? webpageRecord({ id: id.padEnd(64, '0'), title: `Page ${id}` })
+        ? makeUploadedWebpage({ id: id.padEnd(64, '0'), title: `Page ${id}` })
         : null,
     editing: false,
     ...overrides,

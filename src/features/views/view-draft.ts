@@ -1,6 +1,6 @@
 // A view while it is edited: the form's values (the limit as typed), their validation, and the
 // request that creates or saves it.
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 
 export type ViewFilterInput = components['schemas']['ViewFilterInput'];
 export type ViewFilter = components['schemas']['ViewFilter'];

@@ -1,6 +1,6 @@
 // Readable text for a view's sort, limit and filters. Labels and hosts are user data: the result is
 // plain text, rendered as text.
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../shared/contract/schema.gen.ts';
 
 type ViewFilter = components['schemas']['ViewFilterInput'];
 type View = Pick<components['schemas']['WebpagesView'], 'match' | 'sort' | 'limit' | 'enableLimit'>;

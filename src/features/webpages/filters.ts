@@ -1,7 +1,7 @@
 // The webpage list's filters, sort and paging live in the URL. One parser and one serializer, used by
 // the route loader and by the UI, so both always agree on what the URL means. The filters and the
 // page are read and written as search reads and writes them (lib/webpage-filters.ts).
-import type { components, operations } from '../../api/schema.gen.ts';
+import type { components, operations } from '../../../shared/contract/schema.gen.ts';
 import {
   appendPage,
   appendWebpageFilters,

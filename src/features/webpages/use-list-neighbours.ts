@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useMoveTarget, type DetailNavigation } from '../../components/detail-navigation.ts';
 import { paths, type WebpageContext } from '../../lib/paths.ts';
 import { listWebpagesOptions } from './api/list-webpages.ts';
+import { useWithoutHidden, withoutHidden } from './hidden-webpages.ts';
 import { toSearchParams, type ListFilters } from './filters.ts';
 import { webpageLocationState } from './list-context.ts';
 
@@ -21,7 +22,11 @@ export function useListNeighbours(
 ): DetailNavigation {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { data } = useQuery({ ...listWebpagesOptions(filters), enabled });
+  const { data } = useQuery({
+    ...listWebpagesOptions(filters),
+    enabled,
+    select: useWithoutHidden(),
+  });
   const [moving, setMoving] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const items = data?.items ?? [];
@@ -59,7 +64,9 @@ export function useListNeighbours(
       setMoving(true);
       setError(null);
       try {
-        const page = await queryClient.fetchQuery(listWebpagesOptions(targetFilters));
+        const page = withoutHidden(
+          await queryClient.fetchQuery(listWebpagesOptions(targetFilters)),
+        );
         target = step === 1 ? page.items[0] : page.items.at(-1);
       } catch (cause) {
         setError(cause instanceof Error ? cause : new Error(String(cause)));

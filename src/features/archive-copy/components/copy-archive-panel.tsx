@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/button.tsx';
-import { ArchiveApi } from '../../../lib/archive-copy/archive-api.ts';
+import { ArchiveApi } from '../../../../shared/archive-copy/archive-api.ts';
 import {
   ApiTarget,
   copyArchive,
   type CopyProgress,
-} from '../../../lib/archive-copy/copy-archive.ts';
+} from '../../../../shared/archive-copy/copy-archive.ts';
 import { loadConnectionSettings, normalizeBaseUrl } from '../../../lib/connection-settings.ts';
 
 type State =

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { apiClient } from '../../../api/client.ts';
 import { isApiError, unwrap } from '../../../api/errors.ts';
 import { sendKeepalive } from '../../../api/keepalive.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 import { dismissToast, showToast } from '../../../components/toast-store.ts';
 
 export type Highlight = components['schemas']['Highlight'];

@@ -3,14 +3,15 @@ import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
 import {
   handlePreviewRequest,
   type PreviewRequest,
   type PreviewResponse,
-} from '../build/build-preview.ts';
+} from '../document/build-preview.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
-import { makeMhtml, PNG, utf8 } from '../testing/archives.ts';
+import { makeMhtml, PNG, utf8 } from '../../../test/archives.ts';
+import { contentOptions } from '../../../test/content-options.ts';
 import { PreviewFrame } from './preview-frame.tsx';
 
 /** The worker's job, run in-process (jsdom has no Worker). */
@@ -54,9 +55,18 @@ describe('PreviewFrame', () => {
         ),
       ),
     });
-    render(<PreviewFrame webpageId="abc" ext="html" title="My page" build={buildInProcess} />, {
-      wrapper,
-    });
+    render(
+      <PreviewFrame
+        webpageId="abc"
+        contentOptions={contentOptions}
+        ext="html"
+        title="My page"
+        build={buildInProcess}
+      />,
+      {
+        wrapper,
+      },
+    );
     expect(screen.getByRole('status')).toHaveTextContent(/loading/i);
 
     const frame = await screen.findByTitle('Preview of My page');
@@ -87,7 +97,14 @@ describe('PreviewFrame', () => {
       ),
     });
     const { unmount } = render(
-      <PreviewFrame webpageId="m1" ext="mhtml" title="" build={buildInProcess} fullWindow />,
+      <PreviewFrame
+        webpageId="m1"
+        contentOptions={contentOptions}
+        ext="mhtml"
+        title=""
+        build={buildInProcess}
+        fullWindow
+      />,
       { wrapper },
     );
     const frame = await screen.findByTitle('Preview of the saved page');
@@ -101,9 +118,18 @@ describe('PreviewFrame', () => {
 
   it('says why when the server refuses', async () => {
     answer(404, { message: 'webpage not found' });
-    render(<PreviewFrame webpageId="gone" ext="html" title="t" build={buildInProcess} />, {
-      wrapper,
-    });
+    render(
+      <PreviewFrame
+        webpageId="gone"
+        contentOptions={contentOptions}
+        ext="html"
+        title="t"
+        build={buildInProcess}
+      />,
+      {
+        wrapper,
+      },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This page could not be displayed: webpage not found',
     );
@@ -112,9 +138,18 @@ describe('PreviewFrame', () => {
 
   it('says why when the archive cannot be read', async () => {
     answer(200, { success: true, data: encodeBase64(utf8('this is not MIME')) });
-    render(<PreviewFrame webpageId="bad" ext="mhtml" title="t" build={buildInProcess} />, {
-      wrapper,
-    });
+    render(
+      <PreviewFrame
+        webpageId="bad"
+        contentOptions={contentOptions}
+        ext="mhtml"
+        title="t"
+        build={buildInProcess}
+      />,
+      {
+        wrapper,
+      },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^This page could not be displayed: mhtml: /,
     );
@@ -169,6 +204,7 @@ describe('PreviewFrame past its time budget', () => {
     const { rerender } = render(
       <PreviewFrame
         webpageId="runaway"
+        contentOptions={contentOptions}
         ext="html"
         title="t"
         build={build}
@@ -187,6 +223,7 @@ describe('PreviewFrame past its time budget', () => {
     rerender(
       <PreviewFrame
         webpageId="next"
+        contentOptions={contentOptions}
         ext="html"
         title="Next"
         build={build}

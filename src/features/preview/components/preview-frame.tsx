@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import {
   lazy,
   Suspense,
@@ -12,8 +12,8 @@ import {
 import { Button } from '../../../components/button.tsx';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 
-import { webpageContentOptions } from '../api/get-webpage-content.ts';
-import type { PreviewExt } from '../build/build-preview.ts';
+import type { ApiError } from '../../../api/errors.ts';
+import type { PreviewExt } from '../document/build-preview.ts';
 import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
 import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
@@ -24,8 +24,18 @@ const ReaderView = lazy(() =>
   import('../reader/reader-view.tsx').then((module) => ({ default: module.ReaderView })),
 );
 
+/** The query of a webpage's original file as base64 (`GET /webpages/{id}/content`). */
+export type ContentOptions = (
+  webpageId: string,
+) => UseQueryOptions<string, ApiError, string, QueryKey>;
+
 export interface PreviewFrameProps {
   webpageId: string;
+  /**
+   * How the original file is read: the webpages feature's one query (`webpageContentOptions`),
+   * handed by the route, so the preview and "Download original" share one cache entry.
+   */
+  contentOptions: ContentOptions;
   ext: PreviewExt;
   /** The page's title, for the frame's accessible name (shown as text only). */
   title: string;
@@ -80,6 +90,7 @@ const barStyle: CSSProperties = {
  */
 export function PreviewFrame({
   webpageId,
+  contentOptions,
   ext,
   title,
   fullWindow = false,
@@ -90,7 +101,7 @@ export function PreviewFrame({
   onReaderDocument,
   onDocument,
 }: PreviewFrameProps) {
-  const content = useQuery(webpageContentOptions(webpageId));
+  const content = useQuery(contentOptions(webpageId));
   const preview = usePreviewDocument(content.data, ext, build);
   // A state, not a ref: the frame comes and goes as reader mode is switched.
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { readBlob } from '../testing/archives.ts';
+import { readBlob } from '../../../test/archives.ts';
 import {
   fillTemplate,
   materializePreview,

@@ -1,7 +1,7 @@
 // Turns the worker's answer into a document for the iframe: one blob: URL per resource Blob (made
 // here: a blob: URL made in the worker would die with it), substituted for the tokens. The
 // caller revokes the URLs when the preview goes away.
-import type { PreviewResponse, PreviewTemplate } from '../build/build-preview.ts';
+import type { PreviewResponse, PreviewTemplate } from '../document/build-preview.ts';
 
 export interface MaterializedPreview {
   html: string;

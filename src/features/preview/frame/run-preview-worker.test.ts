@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { MAX_PREVIEW_INPUT_BYTES } from '../build/budgets.ts';
-import type { PreviewRequest, PreviewResponse } from '../build/build-preview.ts';
+import { MAX_PREVIEW_INPUT_BYTES } from '../document/budgets.ts';
+import type { PreviewRequest, PreviewResponse } from '../document/build-preview.ts';
 import {
   PREVIEW_BUDGET_DEBUG_KEY,
   PREVIEW_TIME_BUDGET_MS,

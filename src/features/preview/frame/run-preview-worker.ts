@@ -3,8 +3,8 @@
 // budget (a crafted file can make a parse run for minutes; the app must not wait for it). A
 // terminated worker is gone with all its memory: the next preview starts a fresh one.
 import { runWorker } from '../../../lib/run-worker.ts';
-import { isInputTooLarge, MAX_PREVIEW_INPUT_BYTES } from '../build/budgets.ts';
-import type { PreviewRequest, PreviewResponse } from '../build/build-preview.ts';
+import { isInputTooLarge, MAX_PREVIEW_INPUT_BYTES } from '../document/budgets.ts';
+import type { PreviewRequest, PreviewResponse } from '../document/build-preview.ts';
 
 /** How long one preview may take in the worker (decoding, parsing, rebuilding), in milliseconds. */
 export const PREVIEW_TIME_BUDGET_MS = 20_000;

@@ -7,8 +7,8 @@ import type {
   PreviewFailure,
   PreviewRequest,
   PreviewResponse,
-} from '../build/build-preview.ts';
-import { thisDocumentMemberNames } from '../build/document-members.ts';
+} from '../document/build-preview.ts';
+import { thisDocumentMemberNames } from '../document/document-members.ts';
 import { materializePreviewInSlices, revokeUrls } from '../frame/materialize.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
 

@@ -8,11 +8,11 @@ import {
   rtlArticleBody,
   shortParagraphsBody,
 } from '../../../../test/support/reader-pages.ts';
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
-import { handlePreviewRequest } from '../build/build-preview.ts';
-import { documentMemberNames } from '../build/document-members.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
+import { handlePreviewRequest } from '../document/build-preview.ts';
+import { documentMemberNames } from '../document/document-members.ts';
 import { materializePreview } from '../frame/materialize.ts';
-import { makeMhtml, PNG, utf8 } from '../testing/archives.ts';
+import { makeMhtml, PNG, utf8 } from '../../../test/archives.ts';
 import {
   extractArticle,
   extractArticleFromHtml,

@@ -7,7 +7,7 @@
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 
 import { safeHttpUrl } from '../../../lib/urls.ts';
-import { escapeText, startTag, VOID_ELEMENTS, type Attributes } from '../build/serialize.ts';
+import { escapeText, startTag, VOID_ELEMENTS, type Attributes } from '../document/serialize.ts';
 
 export interface ReaderArticle {
   title: string;

@@ -3,9 +3,9 @@
 // time, all as text) and its whitelisted body, in the app's typography. The settings are CSS
 // variables on the root element, changed in place (`applyReaderSettings`) so that a change keeps
 // the reader's scroll position and its document (a highlight layer may be attached to it).
-import { PREVIEW_HEAD } from '../build/preamble.ts';
+import { PREVIEW_HEAD } from '../document/preamble.ts';
 import { rootElement } from '../frame/archived-dom.ts';
-import { escapeAttribute, escapeText } from '../build/serialize.ts';
+import { escapeAttribute, escapeText } from '../document/serialize.ts';
 import type { ReaderArticle } from './extract-article.ts';
 import { resolveReaderTheme, type ReaderSettings } from './reader-settings.ts';
 

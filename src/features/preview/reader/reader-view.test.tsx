@@ -12,10 +12,11 @@ import {
   LONG_ARTICLE,
   longArticleBody,
 } from '../../../../test/support/reader-pages.ts';
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
-import { handlePreviewRequest, type PreviewRequest } from '../build/build-preview.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
+import { handlePreviewRequest, type PreviewRequest } from '../document/build-preview.ts';
 import { PreviewFrame } from '../components/preview-frame.tsx';
-import { makeMhtml, PNG, utf8 } from '../testing/archives.ts';
+import { makeMhtml, PNG, utf8 } from '../../../test/archives.ts';
+import { contentOptions } from '../../../test/content-options.ts';
 
 const buildInProcess = (request: PreviewRequest) => Promise.resolve(handlePreviewRequest(request));
 const PAGE = 'https://example.com/articles/long.html';
@@ -38,6 +39,7 @@ function WithReader({ ext, initial = false }: { ext: 'html' | 'mhtml'; initial?:
   return (
     <PreviewFrame
       webpageId="r1"
+      contentOptions={contentOptions}
       ext={ext}
       title="Saved page"
       build={buildInProcess}

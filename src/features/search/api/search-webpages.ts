@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 import { pageWindow } from '../../../lib/page-window.ts';
 import { SEARCH_PER_PAGE, toSearchQuery, type SearchParams } from '../search-params.ts';
 import { searchKeys } from './search-keys.ts';

@@ -5,7 +5,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 
 import { apiClient } from '../../../api/client.ts';
 import { isApiError, unwrap } from '../../../api/errors.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 
 export type ToSaveLink = components['schemas']['ToSaveLink'];
 export type NewToSaveLink = components['schemas']['NewToSaveLink'];

@@ -9,7 +9,7 @@ import type { ToSaveLink } from '../api/to-save.ts';
 /** Rows shown; the rest is counted. */
 const SHOWN = 500;
 
-const loadBookmarks = () => import('../../../lib/formats/netscape-bookmarks.ts');
+const loadBookmarks = () => import('../../../../shared/formats/netscape-bookmarks.ts');
 
 function ToSaveRow({ link }: { link: ToSaveLink }) {
   const remove = useDeleteToSave();

@@ -8,7 +8,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiError } from '../../../api/errors.ts';
 import { toastStore } from '../../../components/toast-store.ts';
 import { ToastViewport } from '../../../components/toast-viewport.tsx';
-import { installBlobReaders, SAMPLE_HTML, SAMPLE_MHTML, webpageRecord } from '../test-support.ts';
+import {
+  installBlobReaders,
+  SAMPLE_HTML,
+  SAMPLE_MHTML,
+  makeUploadedWebpage,
+} from '../../../test/uploads.ts';
 import type * as EncodeFileModule from '../encode-file.ts';
 import type { EncodeOptions } from '../upload-queue.ts';
 import type * as UploadRequestModule from '../upload-request.ts';
@@ -35,7 +40,7 @@ vi.mock('../upload-request.ts', async (importOriginal) => ({
 let lastId = 0;
 const newId = () => (++lastId).toString(16).padStart(64, '0');
 const stored = (alreadyArchived = false): UploadResult => ({
-  webpage: webpageRecord({ id: newId() }),
+  webpage: makeUploadedWebpage({ id: newId() }),
   alreadyArchived,
 });
 
@@ -415,7 +420,7 @@ describe('the message after uploads', () => {
   it('offers to open the page a single upload added', async () => {
     mocks.sendUpload.mockImplementationOnce(() =>
       Promise.resolve({
-        webpage: webpageRecord({ id: 'f'.repeat(64), title: 'Quokkas' }),
+        webpage: makeUploadedWebpage({ id: 'f'.repeat(64), title: 'Quokkas' }),
         alreadyArchived: false,
       }),
     );

@@ -1,14 +1,14 @@
 // Where an import's files come from: a dropped folder (walked through `webkitGetAsEntry`), the
 // files of a "Choose folder" input (`webkitdirectory`), or a .zip read through `File.slice` with the
-// bounded reader of src/lib/formats/zip-entries.ts (each entry inflated only when it is sent).
+// bounded reader of shared/formats/zip-entries.ts (each entry inflated only when it is sent).
 // Loaded on demand by the upload page: none of this (nor fflate) is in the first screen.
 import {
   blobSource,
   DEFAULT_ZIP_LIMITS,
   inflateEntry,
   readZipDirectory,
-} from '../../../lib/formats/zip-entries.ts';
-import type { ZipLimits } from '../../../lib/formats/zip-entries.ts';
+} from '../../../../shared/formats/zip-entries.ts';
+import type { ZipLimits } from '../../../../shared/formats/zip-entries.ts';
 // Only types from the upload page's modules: a value imported from them would make the upload
 // route's chunk a shared one (and the first screen's import of it longer). What is a saved page is
 // passed in (`isPage`).

@@ -2,25 +2,11 @@ import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { ViewWebpagesLoaded, ViewWebpagesPage } from './types.ts';
 import { viewKeys } from './view-keys.ts';
-
-export type ViewWebpage = components['schemas']['ViewWebpagesListItem'];
 
 /** Webpages asked for at a time, on a server that pages a view (Folio's `per_page` extension). */
 export const VIEW_PAGE_SIZE = 200;
-
-/** One answer: a page of the view, or the whole view (`hasNext` absent: HamsterBase, random order). */
-export interface ViewWebpagesPage {
-  webpages: ViewWebpage[];
-  hasNext?: boolean | undefined;
-}
-
-/** The view's webpages loaded so far, in its order, and whether it has more. */
-export interface ViewWebpagesLoaded {
-  items: ViewWebpage[];
-  hasMore: boolean;
-}
 
 function loaded(data: InfiniteData<ViewWebpagesPage, number>): ViewWebpagesLoaded {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 import { listSelectionOf } from './preview-from-list.ts';
 
 type ViewFilter = components['schemas']['ViewFilterInput'];

@@ -4,7 +4,7 @@
 // (dates, "has none of", duplicates, "any of" several filters) get no preview.
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
-import type { components, operations } from '../../../api/schema.gen.ts';
+import type { components, operations } from '../../../../shared/contract/schema.gen.ts';
 
 type ViewFilter = components['schemas']['ViewFilterInput'];
 type ViewSort = components['schemas']['ViewSort'];

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { makeWebpage } from '../testing/mock-views-api.ts';
+import { makeViewWebpage } from '../../../test/fake-views-api.ts';
 import { COUNT_PAGE_SIZE, COUNT_PAGES } from './preview-from-list.ts';
-import { viewPreviewOptions, type ViewPreviewInput } from './preview-view.ts';
+import { viewPreviewOptions } from './preview-view.ts';
+import type { ViewPreviewInput } from './types.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,7 +31,7 @@ interface Seen {
  */
 function stubServer({ matching = 0, preview }: { matching?: number; preview?: () => Response }) {
   const seen: Seen[] = [];
-  const pages = Array.from({ length: matching }, (_, i) => makeWebpage(i + 1));
+  const pages = Array.from({ length: matching }, (_, i) => makeViewWebpage(i + 1));
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
@@ -60,7 +61,7 @@ const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: fa
 
 describe('viewPreviewOptions', () => {
   it("uses Folio's preview operation when the server has it", async () => {
-    const pages = [makeWebpage(1), makeWebpage(2), makeWebpage(3)];
+    const pages = [makeViewWebpage(1), makeViewWebpage(2), makeViewWebpage(3)];
     const { seen } = stubServer({
       preview: () => Response.json({ success: true, data: { count: 3, webpages: pages } }),
     });

@@ -2,42 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
-import type { components } from '../../../api/schema.gen.ts';
 import { callOptional } from '../../../api/server-capabilities.ts';
 import { listSelectionOf, previewFromList } from './preview-from-list.ts';
+import type { ViewPreview, ViewPreviewInput } from './types.ts';
 import { viewKeys } from './view-keys.ts';
-
-/** What selects a view's webpages: a create request without its title and description. */
-export type ViewPreviewInput = Omit<
-  components['schemas']['CreateViewRequest'],
-  'title' | 'description'
->;
 
 /** How many webpages a preview shows. */
 export const PREVIEW_SIZE = 10;
-
-/** A webpage of the preview: what its row shows. */
-export type PreviewWebpage = Pick<
-  components['schemas']['WebpagesListItem'],
-  'id' | 'title' | 'link'
->;
-
-export type ViewPreview =
-  | {
-      /**
-       * `server`: Folio's preview operation; `list`: the server has none (HamsterBase), and the
-       * filters map onto the list's parameters.
-       */
-      via: 'server' | 'list';
-      /** How many webpages the view would show (its limit applied). */
-      count: number;
-      /** At least `count` match: the list was read up to a bound. */
-      atLeast: boolean;
-      /** The first of them, in the view's order. */
-      webpages: PreviewWebpage[];
-    }
-  /** The server has no preview and the filters have no list parameters: no preview. */
-  | { via: 'unavailable' };
 
 /**
  * What an unsaved view would show: Folio's `POST /views/preview`; else (a server without it, which

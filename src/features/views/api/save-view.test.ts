@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { makeView, mockViewsApi } from '../testing/mock-views-api.ts';
+import { makeView, fakeViewsApi } from '../../../test/fake-views-api.ts';
 import type { CreateViewRequest } from '../view-draft.ts';
 import { saveView, SaveViewError } from './save-view.ts';
 
@@ -34,7 +34,7 @@ const strip = (filters: readonly Record<string, unknown>[]) =>
 
 describe('saveView', () => {
   it('on a server that applies filters: one PATCH with every field, no recreate', async () => {
-    const api = mockViewsApi({ views: [original] });
+    const api = fakeViewsApi({ views: [original] });
     const result = await saveView({ original, request: edited });
     expect(result.recreated).toBe(false);
     expect(result.view.id).toBe('old');
@@ -43,7 +43,7 @@ describe('saveView', () => {
   });
 
   it('sends no filters when they did not change (ids aside)', async () => {
-    const api = mockViewsApi({ views: [original], ignoreFilterPatch: true });
+    const api = fakeViewsApi({ views: [original], ignoreFilterPatch: true });
     const request = {
       ...edited,
       filters: [{ type: 0 as const, key: 'liked' as const, operator: true }],
@@ -55,7 +55,7 @@ describe('saveView', () => {
   });
 
   it('when PATCH answers the old filters: creates the view again, deletes the old one', async () => {
-    const api = mockViewsApi({ views: [original], ignoreFilterPatch: true });
+    const api = fakeViewsApi({ views: [original], ignoreFilterPatch: true });
     const result = await saveView({ original, request: edited });
     expect(result.recreated).toBe(true);
     expect(result.warning).toBeUndefined();
@@ -79,7 +79,7 @@ describe('saveView', () => {
   });
 
   it('loses nothing when the create fails: the old view stays, and says so', async () => {
-    const api = mockViewsApi({
+    const api = fakeViewsApi({
       views: [original],
       ignoreFilterPatch: true,
       intercept: ({ method, path }) =>
@@ -98,7 +98,7 @@ describe('saveView', () => {
   });
 
   it('keeps both views when the old one cannot be deleted, with a warning', async () => {
-    const api = mockViewsApi({
+    const api = fakeViewsApi({
       views: [original],
       ignoreFilterPatch: true,
       intercept: ({ method }) =>
@@ -111,7 +111,7 @@ describe('saveView', () => {
   });
 
   it('a failed PATCH changes nothing and is the error', async () => {
-    const api = mockViewsApi({
+    const api = fakeViewsApi({
       views: [original],
       intercept: ({ method }) =>
         method === 'PATCH'

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 
 import { apiClient } from '../../../api/client.ts';
 import { isApiError, unwrap } from '../../../api/errors.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 import { apiBaseUrl, loadConnectionSettings } from '../../../lib/connection-settings.ts';
 import { viewKeys } from './view-keys.ts';
 

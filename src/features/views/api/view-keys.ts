@@ -1,4 +1,4 @@
-import type { ViewPreviewInput } from './preview-view.ts';
+import type { ViewPreviewInput } from './types.ts';
 
 /** Query keys of the views feature; invalidate by prefix (`all`, `detail(id)` covers its pages). */
 export const viewKeys = {

@@ -1,6 +1,6 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 import { Button } from '../../../components/button.tsx';
 import { ValueChecklist } from '../../../components/value-checklist.tsx';
 import { normalizeHost } from '../filter-form.ts';

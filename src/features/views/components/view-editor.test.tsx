@@ -7,7 +7,7 @@ import { toastStore } from '../../../components/toast-store.ts';
 import { ToastViewport } from '../../../components/toast-viewport.tsx';
 
 import type { WebpagesView } from '../api/list-views.ts';
-import { makeView, makeWebpage, mockViewsApi } from '../testing/mock-views-api.ts';
+import { makeView, makeViewWebpage, fakeViewsApi } from '../../../test/fake-views-api.ts';
 import type { CreateViewRequest } from '../view-draft.ts';
 import { ViewEditor, type ViewEditorProps } from './view-editor.tsx';
 
@@ -62,7 +62,7 @@ async function startFilter(user: ReturnType<typeof userEvent.setup>, kind: strin
 
 describe('ViewEditor', () => {
   it('builds a filter of every kind as readable chips and creates the view', async () => {
-    const api = mockViewsApi();
+    const api = fakeViewsApi();
     const { user, onSaved } = renderEditor();
 
     // Host: is not, two hosts: one from the suggestions (searched), one typed.
@@ -159,7 +159,7 @@ describe('ViewEditor', () => {
   });
 
   it('edits and removes chips', async () => {
-    mockViewsApi();
+    fakeViewsApi();
     const { user } = renderEditor({
       initial: {
         filters: [
@@ -194,7 +194,7 @@ describe('ViewEditor', () => {
   });
 
   it('refuses incomplete filters and an invalid view, sending nothing', async () => {
-    const api = mockViewsApi();
+    const api = fakeViewsApi();
     const { user, onSaved } = renderEditor();
 
     let builder = await startFilter(user, 'Host');
@@ -248,8 +248,8 @@ describe('ViewEditor', () => {
   });
 
   it('shows a live preview that follows the filters, before saving', async () => {
-    const pages = Array.from({ length: 30 }, (_, i) => makeWebpage(i + 1, { liked: i < 4 }));
-    const api = mockViewsApi({
+    const pages = Array.from({ length: 30 }, (_, i) => makeViewWebpage(i + 1, { liked: i < 4 }));
+    const api = fakeViewsApi({
       webpages: pages,
       preview: (body) => {
         const filters = body.filters as { key: string; operator: boolean }[];
@@ -295,11 +295,11 @@ describe('ViewEditor', () => {
   });
 
   it('on a server without a preview: previews from the list, and writes nothing', async () => {
-    const api = mockViewsApi({
+    const api = fakeViewsApi({
       noPreview: true,
       intercept: ({ method, path }) =>
         method === 'GET' && path === '/webpages'
-          ? Response.json({ success: true, data: { webpages: [makeWebpage(1)] } })
+          ? Response.json({ success: true, data: { webpages: [makeViewWebpage(1)] } })
           : undefined,
     });
     renderEditor();
@@ -317,7 +317,7 @@ describe('ViewEditor', () => {
     const view = makeView({
       filters: [{ id: 'f1', type: 1, key: 'first-add-time', operator: 1, rightOperand: 2 }],
     });
-    const api = mockViewsApi({ views: [view], noPreview: true });
+    const api = fakeViewsApi({ views: [view], noPreview: true });
     renderEditor({ view });
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(
@@ -339,7 +339,7 @@ describe('ViewEditor', () => {
       match: 'or',
       filters: [{ id: 'f1', type: 0, key: 'read-status', operator: false }],
     });
-    const api = mockViewsApi({ views: [view] });
+    const api = fakeViewsApi({ views: [view] });
     const { user, onSaved } = renderEditor({ view });
     expect(screen.getByRole('heading', { name: 'Edit view' })).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('Unread news');
@@ -379,7 +379,7 @@ describe('ViewEditor', () => {
 
   it('keeps the form when saving fails part-way, and says what happened', async () => {
     const view = makeView({ id: 'v1', title: 'Keep me', filters: [] });
-    mockViewsApi({
+    fakeViewsApi({
       views: [view],
       ignoreFilterPatch: true,
       intercept: ({ method, path }) =>
@@ -401,7 +401,7 @@ describe('ViewEditor', () => {
 
   it('says when the server made it a new view to change its filters', async () => {
     const view = makeView({ id: 'v1', title: 'Moved', filters: [] });
-    mockViewsApi({ views: [view], ignoreFilterPatch: true });
+    fakeViewsApi({ views: [view], ignoreFilterPatch: true });
     const { user, onSaved } = renderEditor({ view });
     const builder = await startFilter(user, 'Liked');
     await user.click(within(builder).getByRole('button', { name: 'Add filter' }));

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { countWebpages } from '../../../lib/list-count.ts';
 import { hostOf } from '../../../lib/urls.ts';
-import { viewPreviewOptions, type ViewPreviewInput } from '../api/preview-view.ts';
+import { viewPreviewOptions } from '../api/preview-view.ts';
+import type { ViewPreviewInput } from '../api/types.ts';
 
 /** How long the input must stay the same before it is previewed (typing a count, a host…). */
 export const PREVIEW_DEBOUNCE_MS = 400;

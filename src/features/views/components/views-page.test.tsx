@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { toastStore } from '../../../components/toast-store.ts';
 import { ToastViewport } from '../../../components/toast-viewport.tsx';
-import { makeView, mockViewsApi } from '../testing/mock-views-api.ts';
+import { makeView, fakeViewsApi } from '../../../test/fake-views-api.ts';
 import { ViewsPage } from './views-page.tsx';
 
 function renderViews() {
@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('ViewsPage', () => {
   it('lists views newest first with their filters, sort and limit', async () => {
-    mockViewsApi({
+    fakeViewsApi({
       // As HamsterBase answers: by id, not by time.
       views: [
         makeView({ id: 'a-old', title: 'Old', createdAt: 1000 }),
@@ -81,7 +81,7 @@ describe('ViewsPage', () => {
   });
 
   it('explains what a view is when there is none', async () => {
-    mockViewsApi();
+    fakeViewsApi();
     renderViews();
     expect(await screen.findByText('No views yet.')).toBeInTheDocument();
     expect(screen.getByText(/A view is a saved list of webpages/)).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('ViewsPage', () => {
   });
 
   it('deletes a view after confirmation, and not before', async () => {
-    const api = mockViewsApi({ views: [makeView({ id: 'v1', title: 'Old view' })] });
+    const api = fakeViewsApi({ views: [makeView({ id: 'v1', title: 'Old view' })] });
     renderViews();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -114,7 +114,7 @@ describe('ViewsPage', () => {
   });
 
   it('undoes a delete by creating the view again with the same definition', async () => {
-    const api = mockViewsApi({
+    const api = fakeViewsApi({
       views: [
         makeView({
           id: 'v1',
@@ -166,7 +166,7 @@ describe('ViewsPage', () => {
   });
 
   it('keeps the view and says why when the delete is refused', async () => {
-    mockViewsApi({
+    fakeViewsApi({
       views: [makeView({ id: 'v1', title: 'Stuck' })],
       intercept: ({ method }) =>
         method === 'DELETE'

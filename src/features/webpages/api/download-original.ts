@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { showToast } from '../../../components/toast-store.ts';
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { formatBytes } from '../../../lib/display.ts';
 import { downloadFileName } from '../../../lib/file-name.ts';
-import { decodeBase64 } from '../../../lib/formats/bytes.ts';
+import { decodeBase64 } from '../../../../shared/formats/bytes.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { hostOf } from '../../../lib/urls.ts';
 import type { WebpageExt } from '../filters.ts';

@@ -3,7 +3,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
 import { hostOf } from '../../../lib/urls.ts';
-import { isHidden } from '../hidden-webpages.ts';
 import type { WebpageListItem, WebpageListPage } from './list-webpages.ts';
 import { webpageKeys } from './webpage-keys.ts';
 
@@ -39,7 +38,7 @@ export function webpageCapturesOptions(link: string) {
             signal,
           }),
         );
-        items.push(...webpages.filter((item) => item.link === link && !isHidden(item.id)));
+        items.push(...webpages.filter((item) => item.link === link));
         if (webpages.length < CAPTURE_LIST_PER_PAGE) return { items, hasNext: false };
       }
       return { items, hasNext: true };

@@ -2,10 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 import { pageWindow } from '../../../lib/page-window.ts';
 import { toListQuery, type ListFilters } from '../filters.ts';
-import { isHidden } from '../hidden-webpages.ts';
 import { webpageKeys } from './webpage-keys.ts';
 
 export type WebpageListItem = components['schemas']['WebpagesListItem'];
@@ -41,16 +40,13 @@ export function listWebpagesOptions(filters: ListFilters) {
         signal,
       });
       const { webpages } = await unwrap(call);
-      const page = webpages.slice(window.offset, window.offset + filters.perPage);
-      const items = page.filter((item) => !isHidden(item.id));
       const total = totalCountOf((await call).response);
+      // What the server answered; webpages in their undo window are left out by the list's
+      // `select` (hidden-webpages.ts), not here: client state stays out of the cache.
       return {
-        items,
+        items: webpages.slice(window.offset, window.offset + filters.perPage),
         hasNext: webpages.length > window.offset + filters.perPage,
-        // Deleted pages in their undo window are still counted by the server.
-        ...(total === undefined
-          ? {}
-          : { total: Math.max(0, total - (page.length - items.length)) }),
+        ...(total === undefined ? {} : { total }),
       };
     },
   });

@@ -8,9 +8,9 @@ import { useCallback, useRef } from 'react';
 
 import { apiClient } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../../../shared/contract/schema.gen.ts';
 import { showDone, showToast } from '../../../components/toast-store.ts';
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import type { Webpage } from './get-webpage.ts';
 import type { WebpageListPage } from './list-webpages.ts';
 import { webpageKeys } from './webpage-keys.ts';

@@ -4,9 +4,9 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } fr
 import { Button } from '../../../components/button.tsx';
 import { showDone, showToast } from '../../../components/toast-store.ts';
 import type { QueuedCommand } from '../../../components/use-command-queue.ts';
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { useBulkPatchWebpages, type BulkChange } from '../api/bulk-patch-webpages.ts';
-import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
+import { useDeleteWebpagesWithUndo } from '../delete-with-undo.ts';
 import { facetsOptions } from '../api/get-facets.ts';
 import type { WebpageListItem } from '../api/list-webpages.ts';
 import { optimisticFields, type WebpagePatch } from '../api/patch-webpage.ts';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '../../../lib/display.ts';
-import { fakeArchive, webpageFixture } from '../../../test/fake-archive.ts';
+import { fakeArchive, makeWebpage } from '../../../test/fake-archive.ts';
 import { CAPTURE_LIST_PAGES, CAPTURE_LIST_PER_PAGE } from '../api/list-webpage-captures.ts';
 import { webpageKeys } from '../api/webpage-keys.ts';
 import { WebpageDetail } from './webpage-detail.tsx';
@@ -46,13 +46,13 @@ afterEach(() => {
 
 describe('WebpageDetail › Also saved on', () => {
   it('lists the other captures of the same link, newest first, each linking to its detail', async () => {
-    const shown = webpageFixture(1, { link: LINK, title: 'March', createTime: T0 + 10 * DAY });
-    const older = webpageFixture(2, { link: LINK, title: 'February', createTime: T0 });
-    const newer = webpageFixture(3, { link: LINK, title: 'April', createTime: T0 + 40 * DAY });
+    const shown = makeWebpage(1, { link: LINK, title: 'March', createTime: T0 + 10 * DAY });
+    const older = makeWebpage(2, { link: LINK, title: 'February', createTime: T0 });
+    const newer = makeWebpage(3, { link: LINK, title: 'April', createTime: T0 + 40 * DAY });
     // Same host, other links: a prefix, another query, and no capture date (HamsterBase's html).
-    const sameHost = webpageFixture(4, { link: 'https://news.example.com:8443/story' });
-    const otherQuery = webpageFixture(5, { link: `${LINK}&page=2` });
-    const undated = webpageFixture(6, {
+    const sameHost = makeWebpage(4, { link: 'https://news.example.com:8443/story' });
+    const otherQuery = makeWebpage(5, { link: `${LINK}&page=2` });
+    const undated = makeWebpage(6, {
       link: LINK,
       title: 'Undated',
       createTime: 21,
@@ -99,8 +99,8 @@ describe('WebpageDetail › Also saved on', () => {
   });
 
   it('is hidden when the page is the only capture of its link', async () => {
-    const only = webpageFixture(1, { link: LINK, title: 'Only one' });
-    const archive = fakeArchive([only, webpageFixture(4, { link: `${LINK}#part` })]);
+    const only = makeWebpage(1, { link: LINK, title: 'Only one' });
+    const archive = fakeArchive([only, makeWebpage(4, { link: `${LINK}#part` })]);
     const { queryClient } = renderDetail(only.id);
     expect(await screen.findByRole('heading', { level: 1, name: 'Only one' })).toBeInTheDocument();
     await waitFor(() =>
@@ -112,8 +112,8 @@ describe('WebpageDetail › Also saved on', () => {
   });
 
   it('asks nothing when the page has no link', async () => {
-    const noLink = webpageFixture(1, { link: undefined, title: 'No link' });
-    const archive = fakeArchive([noLink, webpageFixture(2, { link: undefined })]);
+    const noLink = makeWebpage(1, { link: undefined, title: 'No link' });
+    const archive = fakeArchive([noLink, makeWebpage(2, { link: undefined })]);
     renderDetail(noLink.id);
     expect(await screen.findByRole('heading', { level: 1, name: 'No link' })).toBeInTheDocument();
     expect(captureRequests(archive)).toEqual([]);
@@ -123,16 +123,16 @@ describe('WebpageDetail › Also saved on', () => {
   it('reads a bounded number of pages when the server lists the whole host', async () => {
     const bound = CAPTURE_LIST_PAGES * CAPTURE_LIST_PER_PAGE;
     const host = 'https://busy.example';
-    const shown = webpageFixture(1, { link: `${host}/front`, title: 'Front page' });
+    const shown = makeWebpage(1, { link: `${host}/front`, title: 'Front page' });
     // Oldest, beyond the pages read: never found.
-    const ancient = webpageFixture(2, { link: `${host}/front`, firstAddTime: 1 });
-    const recent = webpageFixture(3, {
+    const ancient = makeWebpage(2, { link: `${host}/front`, firstAddTime: 1 });
+    const recent = makeWebpage(3, {
       link: `${host}/front`,
       createTime: T0,
       firstAddTime: Date.UTC(2030, 0, 1),
     });
     const crowd = Array.from({ length: bound }, (_, n) =>
-      webpageFixture(10 + n, { link: `${host}/story/${n}` }),
+      makeWebpage(10 + n, { link: `${host}/story/${n}` }),
     );
     const archive = fakeArchive([shown, ancient, recent, ...crowd]);
     renderDetail(shown.id);

@@ -15,6 +15,7 @@ import {
   webpageCapturesOptions,
 } from '../api/list-webpage-captures.ts';
 import type { WebpageListItem } from '../api/list-webpages.ts';
+import { useWithoutHidden } from '../hidden-webpages.ts';
 
 export interface OtherCapturesProps {
   /** The webpage shown; it is left out of the list. */
@@ -36,7 +37,8 @@ function savedOn(item: WebpageListItem): { time: number; captured: boolean } {
  * none or when they cannot be listed (the rest of the detail does not depend on them).
  */
 export function OtherCaptures({ webpageId, link }: OtherCapturesProps) {
-  const { data } = useQuery(webpageCapturesOptions(link));
+  // Captures in their delete's undo window are left out (client state, applied by `select`).
+  const { data } = useQuery({ ...webpageCapturesOptions(link), select: useWithoutHidden() });
   const others = (data?.items ?? [])
     .filter((item) => item.id !== webpageId)
     .map((item) => ({ item, ...savedOn(item) }))

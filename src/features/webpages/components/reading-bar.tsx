@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
 import type { DetailNavigation } from '../../../components/detail-navigation.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { paths, webpageViewContext } from '../../../lib/paths.ts';
 import type { Webpage } from '../api/get-webpage.ts';
 import { listFiltersFromState } from '../list-context.ts';

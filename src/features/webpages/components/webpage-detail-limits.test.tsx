@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
-import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-fields.ts';
-import { fakeArchive, webpageFixture } from '../../../test/fake-archive.ts';
+import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../../shared/webpage-fields.ts';
+import { fakeArchive, makeWebpage } from '../../../test/fake-archive.ts';
 import { WebpageDetail } from './webpage-detail.tsx';
 
-const id = webpageFixture(11).id;
+const id = makeWebpage(11).id;
 
 function renderDetail() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -25,7 +25,7 @@ function renderDetail() {
 
 describe('the title and excerpt editors keep the archive’s limits', () => {
   it('take at most MAX_TITLE_LENGTH and MAX_EXCERPT_LENGTH characters, and say so at the limit', async () => {
-    fakeArchive([webpageFixture(11, { title: 'Short', excerpt: 'Short too.' })]);
+    fakeArchive([makeWebpage(11, { title: 'Short', excerpt: 'Short too.' })]);
     renderDetail();
     const user = userEvent.setup();
 
@@ -46,7 +46,7 @@ describe('the title and excerpt editors keep the archive’s limits', () => {
 
   it('does not send a title longer than the limit (one stored before it) and says why', async () => {
     const long = 'y'.repeat(MAX_TITLE_LENGTH + 500);
-    const archive = fakeArchive([webpageFixture(11, { title: long })]);
+    const archive = fakeArchive([makeWebpage(11, { title: long })]);
     renderDetail();
     const user = userEvent.setup();
 

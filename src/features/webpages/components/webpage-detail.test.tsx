@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../../components/toast-store.ts';
 import { ToastViewport } from '../../../components/toast-viewport.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/display.ts';
-import { fakeArchive, webpageFixture } from '../../../test/fake-archive.ts';
+import { fakeArchive, makeWebpage } from '../../../test/fake-archive.ts';
 import type { Webpage } from '../api/get-webpage.ts';
 import { webpageKeys } from '../api/webpage-keys.ts';
 import { defaultListFilters } from '../filters.ts';
@@ -302,8 +302,8 @@ describe('labels', () => {
   it('suggests labels in use, adds and removes labels', async () => {
     const archive = fakeArchive([
       webpage({ labels: ['news'] }),
-      webpageFixture(1, { labels: ['science', 'news'] }),
-      webpageFixture(2, { labels: ['recipes'] }),
+      makeWebpage(1, { labels: ['science', 'news'] }),
+      makeWebpage(2, { labels: ['recipes'] }),
     ]);
     renderDetail();
     const user = userEvent.setup();
@@ -369,7 +369,7 @@ describe('labels', () => {
   });
 
   it('suggests labels from recent pages when the server has no facets', async () => {
-    fakeArchive([webpage({ labels: [] }), webpageFixture(1, { labels: ['from-the-list'] })], {
+    fakeArchive([webpage({ labels: [] }), makeWebpage(1, { labels: ['from-the-list'] })], {
       facets: 'missing',
     });
     renderDetail();
@@ -554,9 +554,9 @@ describe('keyboard and list navigation', () => {
   });
 
   it('moves to the next and previous webpage of the list, across its pages', async () => {
-    const archive = fakeArchive(Array.from({ length: 32 }, (_, n) => webpageFixture(n + 1)));
+    const archive = fakeArchive(Array.from({ length: 32 }, (_, n) => makeWebpage(n + 1)));
     // Newest first: page 1 holds 32..3, page 2 holds 2 and 1.
-    const last = webpageFixture(3);
+    const last = makeWebpage(3);
     const { router } = renderDetail({
       id: last.id,
       state: webpageLocationState(defaultListFilters),

@@ -16,12 +16,12 @@ import {
 } from './reading-controls.tsx';
 import { showDone, showToast } from '../../../components/toast-store.ts';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
-import { displayTitle } from '../../../components/webpage-row.tsx';
+import { displayTitle } from '../../../lib/display.ts';
 import { captureTime, formatBytes } from '../../../lib/display.ts';
 import { paths, webpageViewContext } from '../../../lib/paths.ts';
-import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../lib/webpage-fields.ts';
+import { MAX_EXCERPT_LENGTH, MAX_TITLE_LENGTH } from '../../../../shared/webpage-fields.ts';
 import { hostOf, safeHttpUrl } from '../../../lib/urls.ts';
-import { useDeleteWebpagesWithUndo } from '../api/delete-webpage.ts';
+import { useDeleteWebpagesWithUndo } from '../delete-with-undo.ts';
 import { webpageOptions, type Webpage } from '../api/get-webpage.ts';
 import { useLinkRules } from '../api/link-rules.ts';
 import { usePatchWebpage } from '../api/patch-webpage.ts';

@@ -13,6 +13,7 @@ import { listCount } from '../../../lib/list-count.ts';
 import { toggleRange } from '../../../lib/selection.ts';
 import { hasWebpageFilters } from '../../../lib/webpage-filters.ts';
 import { listWebpagesOptions } from '../api/list-webpages.ts';
+import { useWithoutHidden } from '../hidden-webpages.ts';
 import {
   defaultListFilters,
   parseListSearch,
@@ -57,9 +58,10 @@ export function WebpageListPage({ toolbarExtra }: WebpageListPageProps = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseListSearch(searchParams), [searchParams]);
   const search = searchParams.toString();
-  const { data, error, isPending, isError, isFetching, refetch } = useQuery(
-    listWebpagesOptions(filters),
-  );
+  const { data, error, isPending, isError, isFetching, refetch } = useQuery({
+    ...listWebpagesOptions(filters),
+    select: useWithoutHidden(),
+  });
   const navigation = useNavigation();
   const { pathname } = useLocation();
   // While the next list loads, the controls already show what the user chose.

@@ -1,8 +1,8 @@
 // The whole worker job as one plain function: base64 → bytes → archive → sanitized document and
 // its resources, ready to post to the main thread.
-import { decodeBase64 } from '../../../lib/formats/bytes.ts';
-import { parseMhtml } from '../../../lib/formats/mhtml.ts';
-import { parseWebarchive } from '../../../lib/formats/webarchive.ts';
+import { decodeBase64 } from '../../../../shared/formats/bytes.ts';
+import { parseMhtml } from '../../../../shared/formats/mhtml.ts';
+import { parseWebarchive } from '../../../../shared/formats/webarchive.ts';
 import {
   archiveFromHtml,
   archiveFromMhtml,

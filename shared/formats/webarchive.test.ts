@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeBase64 } from './bytes.ts';
-import { writeBplist } from '../../../test/support/bplist-writer.ts';
+import { writeBplist } from '../../test/support/bplist-writer.ts';
 import { PlistUid, type PlistDict, type PlistValue } from './bplist.ts';
 import { FormatError } from './errors.ts';
 import { parseWebarchive } from './webarchive.ts';

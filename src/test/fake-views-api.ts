@@ -2,7 +2,7 @@
 // Folio's server does (or, with `ignoreFilterPatch`, the way HamsterBase ignores filters in PATCH).
 import { vi } from 'vitest';
 
-import type { components } from '../../../api/schema.gen.ts';
+import type { components } from '../../shared/contract/schema.gen.ts';
 
 type WebpagesView = components['schemas']['WebpagesView'];
 type ViewWebpage = components['schemas']['ViewWebpagesListItem'];
@@ -14,7 +14,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export interface MockViewsApiOptions {
+export interface FakeViewsApiOptions {
   views?: WebpagesView[];
   /** The webpages of every view (or of one view, by id). */
   webpages?: ViewWebpage[] | Record<string, ViewWebpage[]>;
@@ -25,7 +25,7 @@ export interface MockViewsApiOptions {
   /** What `POST /views/preview` answers; by default every webpage matches. */
   preview?: (body: Record<string, unknown>) => { count: number; webpages: ViewWebpage[] };
   facets?: { hosts: FacetValue[]; labels: FacetValue[] };
-  /** Answers a request before the mock does (to make a step fail); undefined lets it through. */
+  /** Answers a request before the fake does (to make a step fail); undefined lets it through. */
   intercept?: (request: RecordedRequest) => Response | undefined;
 }
 
@@ -46,7 +46,7 @@ export function makeView(overrides: Partial<WebpagesView> = {}): WebpagesView {
   };
 }
 
-export function makeWebpage(n: number, overrides: Partial<ViewWebpage> = {}): ViewWebpage {
+export function makeViewWebpage(n: number, overrides: Partial<ViewWebpage> = {}): ViewWebpage {
   return {
     id: n.toString(16).padStart(64, '0'),
     title: `Article ${n}`,
@@ -77,7 +77,7 @@ function withIds(filters: unknown): WebpagesView['filters'] {
 }
 
 /** Stubs `fetch` with the in-memory archive; returns what it saw and holds. */
-export function mockViewsApi(options: MockViewsApiOptions = {}) {
+export function fakeViewsApi(options: FakeViewsApiOptions = {}) {
   let views = [...(options.views ?? [])];
   const requests: RecordedRequest[] = [];
   const webpagesOf = (id: string): ViewWebpage[] => {

@@ -3,7 +3,7 @@
 // capped by limits.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeBplist } from '../../../test/support/bplist-writer.ts';
+import { writeBplist } from '../../test/support/bplist-writer.ts';
 import {
   deepBplist,
   deepFramesXmlWebarchive,
@@ -15,7 +15,7 @@ import {
   sharedFrameWebarchive,
   sharedResourceWebarchive,
   writeXmlPlist,
-} from '../../../test/support/hostile-inputs.ts';
+} from '../../test/support/hostile-inputs.ts';
 import { parseBplist, type PlistDict, type PlistValue } from './bplist.ts';
 import { FormatError } from './errors.ts';
 import {

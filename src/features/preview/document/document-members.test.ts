@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
-import { makeMhtml, utf8 } from '../testing/archives.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
+import { makeMhtml, utf8 } from '../../../test/archives.ts';
 import { handlePreviewRequest, type PreviewExt } from './build-preview.ts';
 import { documentMemberNames } from './document-members.ts';
 

@@ -1,7 +1,7 @@
 // Where a URL in the archived page may point in the preview. Subresources come only from the
 // archive (as blob: tokens) or from inert data: URLs of the right type; links keep their absolute
 // http(s) target for the parent to open; everything else is dropped and never fetched.
-import { decodeText, normalizeCharset } from '../../../lib/formats/bytes.ts';
+import { decodeText, normalizeCharset } from '../../../../shared/formats/bytes.ts';
 import { isHtmlEntry, type ArchiveEntry, type ArchiveIndex } from './archive.ts';
 import { rewriteDeclarations, rewriteStylesheet } from './css.ts';
 import type { ResourceTable, ResourceUse } from './resources.ts';

@@ -1,6 +1,6 @@
 // URL helpers for the preview: resolution against the document or stylesheet address, data: URLs
 // and `srcset` lists. Pure functions (the WHATWG URL parser is available in workers).
-import { decodeBase64 } from '../../../lib/formats/bytes.ts';
+import { decodeBase64 } from '../../../../shared/formats/bytes.ts';
 
 /** `ref` resolved against `base` (as a browser would), or `null` when it is not a valid URL. */
 export function resolveUrl(ref: string, base: string | null): URL | null {

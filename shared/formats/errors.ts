@@ -2,7 +2,7 @@
 export type FormatName = 'base64' | 'mhtml' | 'bplist' | 'xml-plist' | 'webarchive';
 
 /**
- * The input is not a valid instance of `format`. Every parser in `src/lib/formats` throws only this
+ * The input is not a valid instance of `format`. Every parser in `shared/formats` throws only this
  * error for bad input, so callers can tell "bad file" apart from bugs.
  */
 export class FormatError extends Error {

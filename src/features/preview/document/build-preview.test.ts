@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
 import { materializePreview } from '../frame/materialize.ts';
 import {
   makeMhtml,
@@ -9,7 +9,7 @@ import {
   readBlob,
   utf8,
   type MhtmlPartSpec,
-} from '../testing/archives.ts';
+} from '../../../test/archives.ts';
 import { handlePreviewRequest, type PreviewExt } from './build-preview.ts';
 import { documentMemberNames } from './document-members.ts';
 import { PREVIEW_CSP } from './preamble.ts';

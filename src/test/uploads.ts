@@ -1,5 +1,5 @@
 // Helpers for the upload feature's tests (jsdom). Not imported by application code.
-import type { Webpage } from './upload-request.ts';
+import type { Webpage } from '../features/upload/upload-request.ts';
 
 function readWith<T>(blob: Blob, read: (reader: FileReader) => void): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -45,7 +45,7 @@ export function deferred<T>(): Deferred<T> {
 }
 
 /** A webpage record as the server returns it. */
-export function webpageRecord(
+export function makeUploadedWebpage(
   overrides: { id?: string; firstAddTime?: number; title?: string } = {},
 ): Webpage {
   return {

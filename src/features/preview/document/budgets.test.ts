@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import type { PlistDict, PlistValue } from '../../../lib/formats/bplist.ts';
+import type { PlistDict, PlistValue } from '../../../../shared/formats/bplist.ts';
 import { writeBplist } from '../../../../test/support/bplist-writer.ts';
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
-import { makeMhtml, makeWebarchive, utf8 } from '../testing/archives.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
+import { makeMhtml, makeWebarchive, utf8 } from '../../../test/archives.ts';
 import { MAX_WEBARCHIVE_ENTRIES, unfoldedWebarchiveEntries } from './budgets.ts';
 import { buildPreview, handlePreviewRequest } from './build-preview.ts';
 import { DEFAULT_LIMITS } from './build-document.ts';

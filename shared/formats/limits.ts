@@ -1,4 +1,4 @@
-// The bounds every reader in src/lib/formats keeps, whatever a file claims. The server's upload
+// The bounds every reader in shared/formats keeps, whatever a file claims. The server's upload
 // parsers and the browser's preview worker run the same readers, so this one table bounds both.
 // A file beyond a bound is refused with a FormatError naming it (the API's E0001): it is never
 // walked further, so the work done on any input is at most about linear in its size, and the

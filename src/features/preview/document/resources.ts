@@ -2,7 +2,7 @@
 // belong to the thread that creates them), so the document refers to resource N through a token,
 // `folio-res-<nonce>-N`, that the main thread swaps for a blob: URL. The nonce is random per build,
 // so text in the archived page can never forge a token.
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
+import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
 import type { ArchiveEntry } from './archive.ts';
 
 /** Bytes for a blob: URL of the given type. */

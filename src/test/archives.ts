@@ -1,8 +1,8 @@
 // Small archive builders for the preview's tests, without Node APIs (they run in the jsdom project).
 // The server's richer builders live in test/support/archives.ts (Node only).
-import { encodeBase64 } from '../../../lib/formats/bytes.ts';
-import type { PlistDict, PlistValue } from '../../../lib/formats/bplist.ts';
-import { writeBplist } from '../../../../test/support/bplist-writer.ts';
+import { encodeBase64 } from '../../shared/formats/bytes.ts';
+import type { PlistDict, PlistValue } from '../../shared/formats/bplist.ts';
+import { writeBplist } from '../../test/support/bplist-writer.ts';
 
 const encoder = new TextEncoder();
 

@@ -1,8 +1,12 @@
 // One model for the three formats: a main document and the resources saved with it, looked up by
 // absolute URL or by MHTML Content-ID. Plain functions, no DOM: runs in the preview worker and tests.
-import { decodeText, normalizeCharset, sniffHtmlCharset } from '../../../lib/formats/bytes.ts';
-import type { Mhtml } from '../../../lib/formats/mhtml.ts';
-import type { Webarchive, WebResource } from '../../../lib/formats/webarchive.ts';
+import {
+  decodeText,
+  normalizeCharset,
+  sniffHtmlCharset,
+} from '../../../../shared/formats/bytes.ts';
+import type { Mhtml } from '../../../../shared/formats/mhtml.ts';
+import type { Webarchive, WebResource } from '../../../../shared/formats/webarchive.ts';
 
 export interface ArchiveEntry {
   /** Absolute URL the resource was saved from (Content-Location, WebResourceURL), if any. */

@@ -3,7 +3,7 @@
 // cap a worker's memory, so memory is bounded by what goes in: the input's size and the number of
 // entries a webarchive unfolds into. Going past one is "too complex to preview", not an error of
 // the file: the original can still be downloaded.
-import { isBplist, parseBplist, type PlistValue } from '../../../lib/formats/bplist.ts';
+import { isBplist, parseBplist, type PlistValue } from '../../../../shared/formats/bplist.ts';
 
 /** The largest archive the preview decodes (the server accepts bigger uploads). */
 export const MAX_PREVIEW_INPUT_BYTES = 64 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeBplist } from '../../../test/support/bplist-writer.ts';
+import { writeBplist } from '../../test/support/bplist-writer.ts';
 import { parseBplist, PlistUid, type PlistValue } from './bplist.ts';
 import { FormatError } from './errors.ts';
 
