@@ -45,6 +45,8 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { keys: ['r'], action: 'Mark as read or unread' },
       { keys: ['e'], action: 'Edit the title' },
       { keys: ['v'], action: 'Reader view on or off' },
+      { keys: ['h'], action: 'Highlight the selected text' },
+      { keys: ['n'], action: 'Highlight the selected text, with a note' },
       { keys: ['Delete'], action: 'Delete, with undo' },
       { keys: ['Enter', 'Escape'], action: 'Save / cancel an edit' },
     ],

@@ -14,6 +14,7 @@ import {
   type Highlight,
   type HighlightCache,
 } from '../features/highlights/api/highlight-edits.ts';
+import { highlightKeys } from '../features/highlights/api/highlight-keys.ts';
 import { HighlightsPanel } from '../features/highlights/components/highlights-panel.tsx';
 import { SelectionToolbar } from '../features/highlights/components/selection-toolbar.tsx';
 import { useHighlightLayer } from '../features/highlights/use-highlight-layer.ts';
@@ -52,7 +53,12 @@ export function useWebpageHighlights(webpageId: string): WebpageHighlights {
     () => ({
       webpageId,
       pageKey: webpageKeys.detail(webpageId),
-      afterChange: () => invalidateWebpages(queryClient, [webpageId]),
+      // The highlights page (and its list gathered from a server without one) shows them too.
+      afterChange: () =>
+        Promise.all([
+          invalidateWebpages(queryClient, [webpageId]),
+          queryClient.invalidateQueries({ queryKey: highlightKeys.all }),
+        ]),
     }),
     [queryClient, webpageId],
   );
