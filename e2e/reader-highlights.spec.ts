@@ -252,6 +252,12 @@ test('text selected in the reader is highlighted with h (and with a note after n
   await switchToReader(page);
   const reader = page.frameLocator(READER);
 
+  // The reader's header is the app's text, not the page's: nothing there to highlight.
+  await locateText(page, READER, first, true);
+  await expect(toolbar(page)).toBeVisible();
+  await locateText(page, READER, 'min read', true);
+  await expect(toolbar(page)).toBeHidden();
+
   await locateText(page, READER, first, true);
   await expect(toolbar(page)).toBeVisible();
   // Typed while the reader has the focus: the reader frame hands the key to the app.
