@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { APP_TEXT_ATTRIBUTE } from '../../lib/page-text.ts';
 import { findQuote, indexText, quoteOf, rangeOf, spanOf, stripWhitespace } from './anchor.ts';
 
 function page(body: string): Document {
@@ -20,6 +21,29 @@ function selectText(doc: Document, text: string, occurrence = 0): Range {
 }
 
 describe('anchoring highlights by quote and context', () => {
+  it("leaves out the text the app wrote into the document (reader mode's header)", () => {
+    const doc = page(
+      `<article><header ${APP_TEXT_ATTRIBUTE}><h1>Title</h1><p>5 min read</p></header>` +
+        '<p>The article starts here.</p></article>',
+    );
+    const index = indexText(doc);
+    expect(index.chars).toBe(stripWhitespace('The article starts here.'));
+    // A selection inside the header quotes nothing: no toolbar, no highlight the page lacks.
+    const inHeader = doc.createRange();
+    inHeader.selectNodeContents(doc.querySelector('header p')!);
+    expect(spanOf(index, inHeader)).toBeNull();
+    // One from the header into the article quotes the article's part, with the article's context.
+    const across = doc.createRange();
+    across.setStart(doc.querySelector('h1')!.firstChild!, 0);
+    across.setEnd(doc.querySelector('article > p')!.firstChild!, 'The article'.length);
+    const span = spanOf(index, across)!;
+    expect(quoteOf(index, span, 'Title\n5 min read\nThe article')).toMatchObject({
+      text: 'The article',
+      textBefore: '',
+      textAfter: ' starts here.',
+    });
+  });
+
   it('quotes text across elements and finds it again in a fresh copy of the page', () => {
     const html = '<p>The <b>quick brown</b> fox</p>\n<p>jumps over <i>the lazy</i> dog.</p>';
     const doc = page(html);

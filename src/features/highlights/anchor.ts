@@ -7,10 +7,12 @@
 // text has line breaks between blocks, the page's text nodes may have none, or runs of spaces and
 // indentation). Each non-space character of the page's text is indexed once with the text node and
 // offset it comes from, and quotes are compared over those characters.
+import { APP_TEXT_ATTRIBUTE } from '../../lib/page-text.ts';
 import {
   bodyOf,
   createRange,
   createTreeWalker,
+  hasAttribute,
   localNameOf,
   nextNode,
   nodeTypeOf,
@@ -60,7 +62,10 @@ function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
 
-/** Indexes the text of `doc`'s body (its root element when it has none). */
+/**
+ * Indexes the text of `doc`'s body (its root element when it has none), less what the app wrote
+ * there itself (`APP_TEXT_ATTRIBUTE`).
+ */
 export function indexText(doc: Document): TextIndex {
   const root = bodyOf(doc) ?? rootOf(doc);
   const nodes: Text[] = [];
@@ -71,7 +76,8 @@ export function indexText(doc: Document): TextIndex {
   const filter: NodeFilter = {
     acceptNode: (node) =>
       nodeTypeOf(node) === Node.ELEMENT_NODE
-        ? NOT_TEXT.has(localNameOf(node as Element))
+        ? NOT_TEXT.has(localNameOf(node as Element)) ||
+          hasAttribute(node as Element, APP_TEXT_ATTRIBUTE)
           ? NodeFilter.FILTER_REJECT
           : NodeFilter.FILTER_SKIP
         : NodeFilter.FILTER_ACCEPT,

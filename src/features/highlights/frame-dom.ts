@@ -54,6 +54,7 @@ export const setTextContent = (node: Node, text: string) => {
   const set = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')?.set;
   if (set) Reflect.apply(set, node, [text]);
 };
+export const hasAttribute = method<Element, [string], boolean>(Element.prototype, 'hasAttribute');
 export const setAttribute = method<Element, [string, string], void>(
   Element.prototype,
   'setAttribute',

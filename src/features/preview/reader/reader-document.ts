@@ -1,8 +1,10 @@
 // The reader frame's document: the preview's CSP first in <head> (no script, no network: images
 // are the archive's blob:/data: URLs only), the article's header (title, byline, site, reading
-// time, all as text) and its whitelisted body, in the app's typography. The settings are CSS
+// time, all as text, marked as the app's own: not the page's text to highlight) and its
+// whitelisted body, in the app's typography. The settings are CSS
 // variables on the root element, changed in place (`applyReaderSettings`) so that a change keeps
 // the reader's scroll position and its document (a highlight layer may be attached to it).
+import { APP_TEXT_ATTRIBUTE } from '../../../lib/page-text.ts';
 import { PREVIEW_HEAD } from '../document/preamble.ts';
 import { rootElement } from '../frame/archived-dom.ts';
 import { escapeAttribute, escapeText } from '../document/serialize.ts';
@@ -71,7 +73,7 @@ export function readerDocument(article: ReaderArticle, settings: ReaderSettings)
   return (
     `<!DOCTYPE html><html${rootAttributes}><head>${PREVIEW_HEAD}` +
     `<title>${escapeText(article.title)}</title><style>${READER_CSS}</style></head>` +
-    `<body><main><article><header><h1>${escapeText(article.title)}</h1>${meta.join('')}</header>` +
+    `<body><main><article><header ${APP_TEXT_ATTRIBUTE}><h1>${escapeText(article.title)}</h1>${meta.join('')}</header>` +
     `<div class="reader-content">${article.html}</div></article></main></body></html>`
   );
 }
