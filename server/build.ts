@@ -5,17 +5,25 @@
 // paths that the server finds from its own location (`../../openapi`, `../../dist`) hold from
 // server/dist as they do from server/src.
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 
 export const BUILT_SERVER = fileURLToPath(new URL('./dist/main.js', import.meta.url));
 
-export async function buildServer(): Promise<void> {
-  await build({
+export interface BuildServerOptions {
+  /** Where the bundle goes (default server/dist, where `npm start` runs it from). */
+  outdir?: string;
+  /** Also return esbuild's metafile: every input and each import it keeps external. */
+  metafile?: boolean;
+}
+
+/** Builds the bundle; returns esbuild's metafile when asked for one. */
+export async function buildServer(options: BuildServerOptions = {}): Promise<Metafile | undefined> {
+  const result = await build({
     entryPoints: {
       main: fileURLToPath(new URL('./src/main.ts', import.meta.url)),
       'parse-worker': fileURLToPath(new URL('./src/parse/parse-worker.ts', import.meta.url)),
     },
-    outdir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outdir: options.outdir ?? fileURLToPath(new URL('./dist', import.meta.url)),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -23,7 +31,9 @@ export async function buildServer(): Promise<void> {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+    metafile: options.metafile ?? false,
   });
+  return result.metafile;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

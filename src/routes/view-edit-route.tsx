@@ -1,7 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 
-import { ErrorState } from '../components/error-state.tsx';
 import { PageLoading } from '../components/skeleton.tsx';
 import { facetsOptions } from '../features/webpages/api/get-facets.ts';
 import { viewOptions } from '../features/views/api/get-view.ts';
@@ -17,15 +17,23 @@ export function loader(queryClient: QueryClient) {
   };
 }
 
-/** Edits a view; a save that had to create the view again moves to its new address. */
+// The loader awaited the view (its failure is the route's ErrorBoundary): it is read with
+// useSuspenseQuery. Suspending again happens only when the cache is reset (a new token).
 export function Component() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <ViewEditRoute />
+    </Suspense>
+  );
+}
+
+/** Edits a view; a save that had to create the view again moves to its new address. */
+function ViewEditRoute() {
   const id = requireParam(useParams(), 'id');
   const navigate = useNavigate();
-  const { data: view, error, isPending, refetch } = useQuery(viewOptions(id));
-  // The hosts and labels in use are suggestions; the editor works without them.
+  const { data: view } = useSuspenseQuery(viewOptions(id));
+  // The hosts and labels in use are suggestions (not loaded first); the editor works without them.
   const { data: facets } = useQuery(facetsOptions());
-  if (isPending) return <PageLoading />;
-  if (!view) return <ErrorState error={error} onRetry={() => void refetch()} />;
   return (
     <>
       <title>{`Edit ${view.title || 'view'} · Folio`}</title>

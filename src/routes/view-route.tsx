@@ -1,7 +1,8 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 
+import { PageLoading } from '../components/skeleton.tsx';
 import { ExportButton } from '../features/webpages/components/export-button.tsx';
 import { isHidden } from '../features/webpages/hidden-webpages.ts';
 import { viewOptions } from '../features/views/api/get-view.ts';
@@ -28,12 +29,22 @@ export function loader(queryClient: QueryClient) {
   };
 }
 
+// The loader awaited the view (its failure is the route's ErrorBoundary): it is read with
+// useSuspenseQuery. Suspending again happens only when the cache is reset (a new token).
 export function Component() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <ViewRoute />
+    </Suspense>
+  );
+}
+
+function ViewRoute() {
   const id = requireParam(useParams(), 'id');
-  const { data: view } = useQuery(viewOptions(id));
+  const { data: view } = useSuspenseQuery(viewOptions(id));
   return (
     <>
-      <title>{`${view?.title || 'View'} · Folio`}</title>
+      <title>{`${view.title || 'View'} · Folio`}</title>
       <ViewPage
         key={id}
         viewId={id}

@@ -1,7 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
-import { ErrorState } from '../components/error-state.tsx';
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../lib/display.ts';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
@@ -22,20 +22,28 @@ export function loader(queryClient: QueryClient) {
   };
 }
 
+// The loader awaited the webpage (its failure is the route's ErrorBoundary): it is read with
+// useSuspenseQuery. Suspending again happens only when the cache is reset (a new token).
+export function Component() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <WebpagePreviewRoute />
+    </Suspense>
+  );
+}
+
 /**
  * The archived page alone, in the whole window, with a bar to go back to its details, like it,
  * mark it as read and move to the previous / next page of the list or view it was opened in.
  */
-export function Component() {
+function WebpagePreviewRoute() {
   const id = requireParam(useParams(), 'id');
-  const { data: webpage, error, isPending, refetch } = useQuery(webpageOptions(id));
+  const { data: webpage } = useSuspenseQuery(webpageOptions(id));
   // Opened from a view's detail (`?view=`): Previous / Next move within the view.
   const viewId = webpageViewContext(useSearchParams()[0]);
   const viewNavigation = useViewNeighbours(id, viewId, paths.webpagePreview);
   // Highlights are drawn and made here too (listed on the detail).
   const highlights = useWebpageHighlights(id);
-  if (isPending) return <PageLoading />;
-  if (!webpage) return <ErrorState error={error} onRetry={() => void refetch()} />;
   const title = displayTitle(webpage);
   return (
     <div className="preview-page">
