@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 /** Parameters that name nothing: the token check comes before anything is looked up. */
-const PARAMS = { id: 'a'.repeat(64), view_id: 'v', highlight_id: 'h' };
+const PARAMS = { id: 'a'.repeat(64), view_id: 'v', highlight_id: 'h', link_id: '1' };
 
 describe('the token', () => {
   const operations = [...spec.operations.keys()] as OperationId[];

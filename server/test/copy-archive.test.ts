@@ -15,23 +15,27 @@ type Snapshot = Awaited<ReturnType<typeof archiveSnapshot>>;
 /** What a copy through the API keeps: everything but the times and the ids the target makes. */
 function portable(snapshot: Snapshot) {
   return {
-    webpages: snapshot.webpages.map((page) => ({
-      id: page.id,
-      title: page.title,
-      excerpt: page.excerpt,
-      link: page.link,
-      liked: page.liked,
-      read: page.read,
-      labels: page.labels,
-      ext: page.ext,
-      size: page.size,
-      highlights: page.highlights.map((highlight) => ({
-        text: highlight.text,
-        marker: highlight.marker,
-        note: highlight.note,
-        tenThousandth: highlight.tenThousandth,
-      })),
-    })),
+    webpages: snapshot.webpages
+      .map((page) => ({
+        id: page.id,
+        title: page.title,
+        excerpt: page.excerpt,
+        link: page.link,
+        liked: page.liked,
+        read: page.read,
+        labels: page.labels,
+        ext: page.ext,
+        size: page.size,
+        highlights: page.highlights.map((highlight) => ({
+          text: highlight.text,
+          marker: highlight.marker,
+          note: highlight.note,
+          tenThousandth: highlight.tenThousandth,
+        })),
+      }))
+      // The target lists by its own add times: the pages are copied several at a time, and uploads
+      // stored in one group commit share a time, so compare the pages, not their order.
+      .sort((a, b) => a.id.localeCompare(b.id)),
     views: snapshot.views
       .map(({ id: _id, createdAt: _createdAt, filters, ...view }) => ({
         ...view,

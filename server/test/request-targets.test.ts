@@ -47,6 +47,7 @@ const BODIES: Partial<Record<OperationId, unknown>> = {
   patchView: { title: 'changed' },
   exportArchive: {},
   createExportLink: {},
+  addToSave: { links: [{ url: `https://example.com/${SECRET}` }] },
 };
 
 beforeAll(async () => {
@@ -60,7 +61,7 @@ beforeAll(async () => {
     params: { id: page.id },
     body: { text: 'alpha', textBefore: '', textAfter: '', note: SECRET },
   });
-  params = { id: page.id, view_id: view.id, highlight_id: highlight };
+  params = { id: page.id, view_id: view.id, highlight_id: highlight, link_id: '1' };
   // A token of the CLI, revoked: refused like a wrong one.
   const store = await openStore(server.dataDir);
   try {
