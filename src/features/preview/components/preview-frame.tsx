@@ -81,7 +81,7 @@ const barStyle: CSSProperties = {
   flexWrap: 'wrap',
   gap: '8px 16px',
   alignItems: 'center',
-  padding: '4px 0 8px',
+  padding: '0 0 2px',
 };
 
 /**
