@@ -5,17 +5,9 @@
 import type { Page } from '@playwright/test';
 import { makeHtml, makeMhtml, makeWebarchive } from '../test/support/archives.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
+import { drawnHighlights, highlightsPanel, storedHighlights } from './support/highlights.ts';
 import { PREVIEW } from './support/preview.ts';
 import type { Ext } from './support/seed.ts';
-
-interface StoredHighlight {
-  highlightId: string;
-  type: number;
-  marker: { meta: { textBefore: string; textAfter: string } };
-  text: string;
-  note?: string;
-  tenThousandth?: number;
-}
 
 const ARTICLE = (title: string) =>
   `<h1>${title}</h1>
@@ -36,19 +28,6 @@ async function openArticle(page: Page, archive: Archive, ext: Ext, title: string
   await archive.open(page, `/webpages/${id}`);
   await expect(page.frameLocator(PREVIEW).locator('#two')).toBeVisible();
   return id;
-}
-
-/** The text of every range drawn as a highlight in the preview frame, in page order. */
-function drawn(page: Page): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const frame = document.querySelector<HTMLIFrameElement>(selector);
-    const registry = (frame?.contentWindow as (Window & typeof globalThis) | null)?.CSS.highlights;
-    const highlight = registry?.get('folio-highlight');
-    if (!highlight) return [];
-    return [...(highlight as unknown as Set<Range>)]
-      .sort((a, b) => a.compareBoundaryPoints(Range.START_TO_START, b))
-      .map((range) => range.toString().replace(/\s+/g, ' '));
-  }, PREVIEW);
 }
 
 /**
@@ -101,12 +80,8 @@ async function selectInFrame(page: Page, selector: string, text: string, occurre
   );
 }
 
-async function storedHighlights(archive: Archive, id: string): Promise<StoredHighlight[]> {
-  return (await archive.api<{ highlights: StoredHighlight[] }>('GET', `/webpages/${id}`))
-    .highlights;
-}
-
-const panel = (page: Page) => page.getByRole('region', { name: /^Highlights \(/ });
+const panel = highlightsPanel;
+const drawn = (page: Page) => drawnHighlights(page, PREVIEW);
 
 test('html: select across elements with the mouse, highlight, reload, edit the note, delete with Undo, delete for good', async ({
   page,

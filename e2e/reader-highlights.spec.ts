@@ -7,16 +7,10 @@ import type { Page } from '@playwright/test';
 import { makeHtml, makePng } from '../test/support/archives.ts';
 import { LONG_ARTICLE, longArticleBody } from '../test/support/reader-pages.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
+import { drawnHighlights, highlightsPanel, storedHighlights } from './support/highlights.ts';
 import { PREVIEW } from './support/preview.ts';
 
 const READER = 'iframe[title^="Reader view of"]';
-
-interface StoredHighlight {
-  highlightId: string;
-  text: string;
-  note?: string;
-  marker: { meta: { textBefore: string; textAfter: string } };
-}
 
 function longArticle(): Buffer {
   const png = makePng(40, 30, [0, 120, 255]);
@@ -33,7 +27,8 @@ function longArticle(): Buffer {
 
 const readerSwitch = (page: Page) => page.getByRole('button', { name: 'Reader', exact: true });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Selected text' });
-const panel = (page: Page) => page.getByRole('region', { name: /^Highlights \(/ });
+const panel = highlightsPanel;
+const drawn = drawnHighlights;
 
 async function openLongArticle(page: Page, archive: Archive): Promise<string> {
   const { id } = await archive.upload(longArticle(), 'html');
@@ -58,19 +53,6 @@ async function switchToPreview(page: Page) {
   await expect(page.frameLocator(PREVIEW).getByRole('heading', { level: 1 })).toHaveText(
     LONG_ARTICLE.title,
   );
-}
-
-/** The text of every range drawn as a highlight in the frame, in page order. */
-function drawn(page: Page, frameSelector: string): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const frame = document.querySelector<HTMLIFrameElement>(selector);
-    const registry = (frame?.contentWindow as (Window & typeof globalThis) | null)?.CSS.highlights;
-    const highlight = registry?.get('folio-highlight');
-    if (!highlight) return [];
-    return [...(highlight as unknown as Set<Range>)]
-      .sort((a, b) => a.compareBoundaryPoints(Range.START_TO_START, b))
-      .map((range) => range.toString().replace(/\s+/g, ' '));
-  }, frameSelector);
 }
 
 /** Whether the frame's first drawn highlight is inside its viewport. */
@@ -205,11 +187,6 @@ async function dragSelect(page: Page, frameSelector: string, text: string) {
   await mouse('mouseReleased', to.x, to.y, 0);
   await cdp.detach();
   return rect;
-}
-
-async function storedHighlights(archive: Archive, id: string): Promise<StoredHighlight[]> {
-  return (await archive.api<{ highlights: StoredHighlight[] }>('GET', `/webpages/${id}`))
-    .highlights;
 }
 
 test('a highlight made in the faithful preview is drawn in the reader, listed as found, and again in the preview after switching back', async ({
