@@ -78,7 +78,7 @@ test('an upload from another origin reads no header the server does not expose',
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
   });
   await page.goto(`${appOrigin}/settings#token=${encodeURIComponent(archive.token)}`);
-  await page.getByLabel('Base URL').fill(archive.url);
+  await page.getByLabel('Base URL', { exact: true }).fill(archive.url);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(`${appOrigin}/`);
 
