@@ -1,5 +1,5 @@
-// What migration 4's triggers keep (a page's labels and highlights as JSON on its row, live pages
-// per host and per label) must always equal what the tables say, whatever the writes were: random
+// What migrations 4 and 9 keep by triggers (a page's labels and highlights as JSON on its row, live pages
+// per host, per label and per flags) must always equal what the tables say, whatever the writes were: random
 // sequences of the store's own writes, then the kept values against the same values recomputed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,9 @@ type Op =
   | { kind: 'purge'; page: number }
   | { kind: 'highlight'; page: number; note: string | null }
   | { kind: 'note'; page: number }
-  | { kind: 'unhighlight'; page: number };
+  | { kind: 'unhighlight'; page: number }
+  | { kind: 'read'; page: number; value: boolean }
+  | { kind: 'liked'; page: number; value: boolean };
 
 // Few pages and long sequences, so that writes meet on the same pages.
 const PAGES = 3;
@@ -46,6 +48,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('note' as const), page }),
   fc.record({ kind: fc.constant('unhighlight' as const), page }),
+  fc.record({ kind: fc.constant('read' as const), page, value: fc.boolean() }),
+  fc.record({ kind: fc.constant('liked' as const), page, value: fc.boolean() }),
 );
 
 const idOf = (n: number) => n.toString(16).padStart(64, '0');
@@ -67,7 +71,7 @@ function apply(store: Store, step: Op, now: number): void {
           text: 'some text',
           link: link?.link ?? null,
           host: link?.host ?? null,
-          ext: 'html',
+          ext: (['html', 'mhtml', 'webarchive'] as const)[step.page % 3]!,
           size: 1,
           createTime: now,
         },
@@ -111,6 +115,11 @@ function apply(store: Store, step: Op, now: number): void {
       if (first !== undefined) store.highlights.setNote(id, first.id, `edited ${now}`, now);
       return;
     }
+    case 'read':
+    case 'liked':
+      if (store.webpages.find(id) === undefined) return;
+      store.webpages.update(id, { [step.kind]: step.value }, now);
+      return;
     case 'unhighlight': {
       const last = store.highlights.of(id).at(-1);
       if (last !== undefined) store.highlights.remove(id, last.id, now);
@@ -132,6 +141,12 @@ function keptAndRecomputed(store: Store) {
     })),
     hosts: store.db.prepare('SELECT host, live FROM host_counts ORDER BY host').all(),
     labels: store.db.prepare('SELECT label, live FROM label_counts ORDER BY label').all(),
+    flags: store.db
+      .prepare(
+        `SELECT read, liked, annotated, ext, live FROM flag_counts WHERE live <> 0
+         ORDER BY read, liked, annotated, ext`,
+      )
+      .all(),
   };
   const recomputed = {
     pages: rows.map((row) => ({
@@ -159,11 +174,17 @@ function keptAndRecomputed(store: Store) {
          WHERE w.deleted = 0 GROUP BY l.label ORDER BY l.label`,
       )
       .all(),
+    flags: store.db
+      .prepare(
+        `SELECT read, liked, annotate_count > 0 AS annotated, ext, count(*) AS live FROM webpages
+         WHERE deleted = 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+      )
+      .all(),
   };
   return { kept, recomputed };
 }
 
-describe('values kept by triggers (migration 4)', () => {
+describe('values kept by triggers (migrations 4 and 9)', () => {
   it('equal the tables after any sequence of writes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'folio-kept-'));
     const store = await openStore(dir);

@@ -403,6 +403,45 @@ export const MIGRATIONS: readonly string[] = [
     created_at INTEGER NOT NULL
   ) STRICT;
   `,
+  /*
+   * 9: live pages counted by the flags the list filters on (read, liked, annotated, format), kept
+   * by triggers: a list filtered by these alone is counted from at most 24 rows, also right after
+   * a write, instead of from its 100,000 index entries.
+   */ `
+  CREATE TABLE flag_counts (
+    read INTEGER NOT NULL,
+    liked INTEGER NOT NULL,
+    annotated INTEGER NOT NULL,
+    ext TEXT NOT NULL,
+    live INTEGER NOT NULL,
+    PRIMARY KEY (read, liked, annotated, ext)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO flag_counts (read, liked, annotated, ext, live)
+    SELECT read, liked, annotate_count > 0, ext, count(*) FROM webpages WHERE deleted = 0
+    GROUP BY read, liked, annotate_count > 0, ext;
+  CREATE TRIGGER webpages_flag_count_insert AFTER INSERT ON webpages WHEN new.deleted = 0
+  BEGIN
+    INSERT INTO flag_counts (read, liked, annotated, ext, live)
+      VALUES (new.read, new.liked, new.annotate_count > 0, new.ext, 1)
+      ON CONFLICT DO UPDATE SET live = live + 1;
+  END;
+  CREATE TRIGGER webpages_flag_count_update AFTER UPDATE OF deleted, read, liked, annotate_count, ext
+    ON webpages
+    WHEN old.deleted <> new.deleted OR old.read <> new.read OR old.liked <> new.liked
+      OR (old.annotate_count > 0) <> (new.annotate_count > 0) OR old.ext <> new.ext
+  BEGIN
+    UPDATE flag_counts SET live = live - 1 WHERE old.deleted = 0 AND read = old.read
+      AND liked = old.liked AND annotated = (old.annotate_count > 0) AND ext = old.ext;
+    INSERT INTO flag_counts (read, liked, annotated, ext, live)
+      SELECT new.read, new.liked, new.annotate_count > 0, new.ext, 1 WHERE new.deleted = 0
+      ON CONFLICT DO UPDATE SET live = live + 1;
+  END;
+  CREATE TRIGGER webpages_flag_count_delete AFTER DELETE ON webpages WHEN old.deleted = 0
+  BEGIN
+    UPDATE flag_counts SET live = live - 1 WHERE read = old.read AND liked = old.liked
+      AND annotated = (old.annotate_count > 0) AND ext = old.ext;
+  END;
+  `,
 ];
 
 export class SchemaVersionError extends Error {

@@ -4,7 +4,12 @@ import { PageChanges, type ChangeMark } from './page-changes.ts';
 import type { LabelStore } from './labels.ts';
 import { listColumns, toListRecord, type WebpageListRecord, type WebpageRow } from './records.ts';
 import { StatementCache } from './statement-cache.ts';
-import { webpageFilterSql, type LabelCheck, type WebpageFilters } from './webpage-filters.ts';
+import {
+  placeholders,
+  webpageFilterSql,
+  type LabelCheck,
+  type WebpageFilters,
+} from './webpage-filters.ts';
 import type { WriteGeneration } from './write-generation.ts';
 
 export type WebpageSort =
@@ -85,8 +90,6 @@ export class WebpageList {
   private readonly prefixes: IdPrefixCache;
   private readonly labelCount: Statement<[string], number>;
   private readonly hostCount: Statement<[string], number>;
-  private readonly countLive: Statement<[], number>;
-  private live: { generation: string; count: number } | undefined;
   private readonly counts = new Map<string, KeptCount>();
   private countedIds = 0;
   private readonly changes: PageChanges;
@@ -106,9 +109,6 @@ export class WebpageList {
       [string],
       number
     >;
-    this.countLive = db
-      .prepare('SELECT count(*) FROM webpages WHERE deleted = 0')
-      .pluck() as Statement<[], number>;
     this.selectRows = db.prepare(
       `SELECT ${listColumns('w')} FROM webpages w WHERE w.id IN (SELECT value FROM json_each(?))`,
     );
@@ -166,13 +166,9 @@ export class WebpageList {
     return selectivity > 0 && needed / selectivity < smallest ? 'probe' : 'set';
   }
 
-  /** Live pages, counted once per generation of the data. */
+  /** Live pages (from the counts kept by triggers). */
   private livePages(): number {
-    const generation = this.generation.current();
-    if (this.live?.generation !== generation) {
-      this.live = { generation, count: this.countLive.get() ?? 0 };
-    }
-    return this.live.count;
+    return this.flagCount({})!;
   }
 
   /**
@@ -180,6 +176,8 @@ export class WebpageList {
    * generation of the data and filters (the counts of the last few filters are kept).
    */
   count(filters: WebpageFilters): number {
+    const flagged = this.flagCount(filters);
+    if (flagged !== undefined) return flagged;
     const where = webpageFilterSql(filters, 'set');
     const sql = `SELECT count(*) FROM webpages w WHERE ${where.sql}`;
     const key = `${sql}\u0000${JSON.stringify(where.params)}`;
@@ -225,6 +223,33 @@ export class WebpageList {
     this.counts.set(key, entry);
     if (entry.members !== undefined) this.countedIds += entry.count;
     return entry.count;
+  }
+
+  /**
+   * The count of filters on the flags alone (read, liked, annotated, format), summed from the
+   * counts kept by triggers (migration 9); `undefined` for any other filter.
+   */
+  private flagCount(filters: WebpageFilters): number | undefined {
+    const hosts = filters.hosts ?? [];
+    const labels = filters.labels ?? [];
+    if (hosts.length > 0 || labels.length > 0 || filters.link !== undefined) return undefined;
+    const conditions = ['1'];
+    const params: unknown[] = [];
+    for (const flag of ['read', 'liked', 'annotated'] as const) {
+      const value = filters[flag];
+      if (value === undefined) continue;
+      conditions.push(`${flag} = ?`);
+      params.push(value ? 1 : 0);
+    }
+    const exts = [...new Set(filters.exts ?? [])];
+    if (exts.length > 0) {
+      conditions.push(`ext IN (${placeholders(exts.length)})`);
+      params.push(...exts);
+    }
+    return this.statements
+      .get(`SELECT coalesce(sum(live), 0) FROM flag_counts WHERE ${conditions.join(' AND ')}`)
+      .pluck()
+      .get(...params) as number;
   }
 
   /** At most how many pages the filters match, from the label and host counts (or Infinity). */
