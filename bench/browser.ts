@@ -160,7 +160,24 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
     }
 
     await benchView(report, page, options);
+    // FOLIO_BENCH_TRACE=<file.json>: a Chromium trace of the preview, from before the click to the
+    // paint (open it in chrome://tracing or Perfetto to see each thread's tasks).
+    const tracePath = process.env.FOLIO_BENCH_TRACE;
+    if (tracePath) {
+      await browser.startTracing(page, {
+        path: tracePath,
+        categories: [
+          'toplevel',
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8',
+          'blink',
+          'loading',
+        ],
+      });
+    }
     await benchPreview(report, page, options);
+    if (tracePath) await browser.stopTracing();
     await context.close();
   } finally {
     await browser.close();

@@ -151,7 +151,16 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The original file, base64-encoded */
+        /**
+         * The original file, base64-encoded
+         * @description The success envelope with padded standard base64 of exactly the uploaded bytes.
+         *     Folio extension: a client whose `Accept` weighs `application/octet-stream` above
+         *     `application/json` gets the bytes themselves (`Content-Disposition: attachment`,
+         *     `Content-Length`, `Vary: Accept`), which spares it decoding a string a third larger than
+         *     the file. HamsterBase ignores `Accept` and always sends the envelope: a client asks with
+         *     `Accept: application/octet-stream, application/json;q=0.5` and reads what comes by its
+         *     `Content-Type`.
+         */
         get: operations["getWebpageContent"];
         put?: never;
         post?: never;
@@ -1358,7 +1367,10 @@ export interface operations {
     getWebpageContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `application/octet-stream` (weighed above JSON) for the bytes themselves. */
+                Accept?: string;
+            };
             path: {
                 /** @description The webpage id (lowercase hex sha256 of the file). */
                 id: components["parameters"]["WebpageId"];
@@ -1367,13 +1379,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Padded standard base64 of exactly the uploaded bytes. */
+            /** @description Padded standard base64 of exactly the uploaded bytes, or (Folio) the bytes. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ContentResponse"];
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

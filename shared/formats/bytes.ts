@@ -43,19 +43,28 @@ export function decodeBase64(input: string): Uint8Array {
     }
   }
   // Non-ASCII characters become bytes >= 0x80, which the table rejects.
-  return decodeBase64Bytes(asciiEncoder.encode(input));
+  return decodeBase64Table(asciiEncoder.encode(input));
 }
 
 /** The fallback decoder, exported for tests so it can be compared with the native one. */
 export function decodeBase64Fallback(input: string): Uint8Array {
-  return decodeBase64Bytes(asciiEncoder.encode(input));
+  return decodeBase64Table(asciiEncoder.encode(input));
 }
 
+/** Bytes as the code points 0–255 (`latin1` is windows-1252 in the Encoding standard). */
+const byteDecoder = new TextDecoder('latin1');
+
 /**
- * Decodes base64 held as ASCII bytes (a MIME body) without first turning it into a string. Same rules
- * as `decodeBase64`.
+ * Decodes base64 held as ASCII bytes (a MIME body). Same rules as `decodeBase64`: the engine's
+ * decoder where it has one (a latin1 string of the bytes first: any byte that is not ASCII is not
+ * base64 either way), else the table below, which does not make a string.
  */
 export function decodeBase64Bytes(input: Uint8Array): Uint8Array {
+  if (nativeFromBase64) return decodeBase64(byteDecoder.decode(input));
+  return decodeBase64Table(input);
+}
+
+function decodeBase64Table(input: Uint8Array): Uint8Array {
   const length = input.length;
   const out = new Uint8Array(Math.floor((length * 3) / 4) + 3);
   let o = 0;

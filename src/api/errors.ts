@@ -93,6 +93,15 @@ function isAbort(error: unknown): boolean {
  * An aborted request rethrows the AbortError untouched (TanStack Query expects it).
  */
 export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<EnvelopeData<T>> {
+  const { data } = await answered(call);
+  return envelopeData(data) as EnvelopeData<T>;
+}
+
+/**
+ * Awaits an openapi-fetch call and returns its 2xx answer as it is (for bodies that are not read as
+ * JSON, e.g. a file), throwing the ApiError of `unwrap` when it failed.
+ */
+export async function answered<T>(call: Promise<FetchResult<T>>): Promise<FetchResult<T>> {
   let result: FetchResult<T>;
   try {
     result = await call;
@@ -115,7 +124,7 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<Envelope
     });
   }
 
-  const { data, error, response } = result;
+  const { error, response } = result;
   if (!response.ok) {
     const code = isRecord(error) && typeof error.error === 'string' ? error.error : undefined;
     throw new ApiError({
@@ -125,14 +134,17 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<Envelope
       code,
     });
   }
-  if (isRecord(data) && data.success === true && 'data' in data) {
-    return data.data as EnvelopeData<T>;
-  }
-  if (isRecord(data) && data.success === false) {
-    const code = typeof data.error === 'string' ? data.error : undefined;
+  return result;
+}
+
+/** The `data` of a 2xx answer's `{success: true, data}` envelope, or the ApiError of `unwrap`. */
+export function envelopeData(body: unknown): unknown {
+  if (isRecord(body) && body.success === true && 'data' in body) return body.data;
+  if (isRecord(body) && body.success === false) {
+    const code = typeof body.error === 'string' ? body.error : undefined;
     const message =
-      typeof data.message === 'string' && data.message
-        ? data.message
+      typeof body.message === 'string' && body.message
+        ? body.message
         : 'The server refused the request';
     throw new ApiError({ kind: 'parse', message, code });
   }

@@ -17,7 +17,10 @@ import { useWebpageHighlights } from './webpage-highlights.tsx';
 
 export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    await queryClient.ensureQueryData(webpageOptions(requireParam(params, 'id')));
+    const id = requireParam(params, 'id');
+    // The original file is asked for now, beside the metadata, not once the page has rendered.
+    void queryClient.prefetchQuery(webpageContentOptions(id));
+    await queryClient.ensureQueryData(webpageOptions(id));
     return null;
   };
 }

@@ -14,16 +14,20 @@ import { webpageViewContext } from '../lib/paths.ts';
 import { requireParam } from './route-params.ts';
 import { useWebpageHighlights } from './webpage-highlights.tsx';
 
-// The preview (parsers, workers) loads after the metadata is on screen.
+// The preview (parsers, workers): its own chunk, asked for by the loader.
+const loadPreviewFrame = () => import('../features/preview/components/preview-frame.tsx');
 const PreviewFrame = lazy(() =>
-  import('../features/preview/components/preview-frame.tsx').then((module) => ({
-    default: module.PreviewFrame,
-  })),
+  loadPreviewFrame().then((module) => ({ default: module.PreviewFrame })),
 );
 
 export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    await queryClient.ensureQueryData(webpageOptions(requireParam(params, 'id')));
+    const id = requireParam(params, 'id');
+    // The original file and the preview's code are asked for now, beside the metadata, not once
+    // the detail has rendered: the preview is what the reader came for.
+    void queryClient.prefetchQuery(webpageContentOptions(id));
+    void loadPreviewFrame();
+    await queryClient.ensureQueryData(webpageOptions(id));
     return null;
   };
 }

@@ -1,6 +1,7 @@
 // Small archive builders for the preview's tests, without Node APIs (they run in the jsdom project).
 // The server's richer builders live in test/support/archives.ts (Node only).
 import { encodeBase64 } from '../../shared/formats/bytes.ts';
+import type { OriginalFile } from '../api/original-file.ts';
 import type { PlistDict, PlistValue } from '../../shared/formats/bplist.ts';
 import { writeBplist } from '../../test/support/bplist-writer.ts';
 
@@ -118,4 +119,13 @@ function archiveDict(spec: WebarchiveSpec): PlistDict {
 /** A binary-plist Safari webarchive. */
 export function makeWebarchive(spec: WebarchiveSpec): Uint8Array {
   return writeBplist(archiveDict(spec));
+}
+
+/**
+ * An original file as Folio's server sends it (the bytes), for the preview's worker. Made by a
+ * `Response`, whose Blobs can be read (jsdom's own cannot).
+ */
+export async function originalFile(bytes: Uint8Array): Promise<OriginalFile> {
+  const blob = await new Response(bytes as Uint8Array<ArrayBuffer>).blob();
+  return { encoding: 'bytes', blob };
 }

@@ -79,6 +79,8 @@ export class StreamedFile {
     readonly type: string,
     /** The Content-Disposition header. */
     readonly disposition: string,
+    /** Its size in bytes, when known (sent as Content-Length). */
+    readonly length?: number,
   ) {}
 }
 
@@ -175,6 +177,7 @@ export class OperationRegistry {
             .send();
         }
         if (data instanceof StreamedFile) {
+          if (data.length !== undefined) reply.header('content-length', data.length);
           return reply
             .type(data.type)
             .header('content-disposition', data.disposition)

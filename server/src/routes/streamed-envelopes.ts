@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { StreamedEnvelope } from '../http/operations.ts';
+import { StreamedEnvelope, StreamedFile } from '../http/operations.ts';
 
 const PREFIX = Buffer.from('{"success":true,"data":"');
 const SUFFIX = Buffer.from('"}');
@@ -36,6 +36,20 @@ export async function base64Envelope(path: string): Promise<StreamedEnvelope> {
   return new StreamedEnvelope(
     Readable.from(envelope(), { objectMode: false }),
     PREFIX.length + base64Length(size) + SUFFIX.length,
+  );
+}
+
+/**
+ * The file itself (Folio's extension of `getWebpageContent`), streamed, as a download named
+ * `fileName`: never shown as a page of this origin (with `nosniff`, for every answer).
+ */
+export async function rawFile(path: string, fileName: string): Promise<StreamedFile> {
+  const { size } = await stat(path);
+  return new StreamedFile(
+    createReadStream(path),
+    'application/octet-stream',
+    `attachment; filename="${fileName}"`,
+    size,
   );
 }
 

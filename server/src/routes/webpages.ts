@@ -1,3 +1,4 @@
+import { negotiate } from '../http/accept.ts';
 import { badRequest } from '../http/errors.ts';
 import type { OperationQuery, OperationRegistry } from '../http/operations.ts';
 import { parseHttpLink } from '../links.ts';
@@ -7,9 +8,12 @@ import { installUploadBodyParser, receivedContentOf } from '../upload/body-parse
 import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-upload.ts';
 import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
-import { base64Envelope } from './streamed-envelopes.ts';
+import { base64Envelope, rawFile } from './streamed-envelopes.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
+
+/** What `getWebpageContent` can answer, the envelope first (the contract's default). */
+const CONTENT_TYPES = ['application/json', 'application/octet-stream'];
 
 export function registerWebpageRoutes(registry: OperationRegistry, context: RouteContext): void {
   const { store } = context;
@@ -74,10 +78,17 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
     return before;
   });
 
-  // Streamed: a 20 MB file is never a 27 MB string (nor its JSON copy) in memory.
-  registry.register('getWebpageContent', async ({ params }) => {
-    loadWebpage(store, params.id);
-    return base64Envelope(store.blobs.pathOf(params.id));
+  // Streamed: a 20 MB file is never a 27 MB string (nor its JSON copy) in memory. Folio's
+  // extension: the bytes themselves to a client that asks for them (`Accept`), which spares it the
+  // base64 and the JSON; HamsterBase always sends the envelope.
+  registry.register('getWebpageContent', async ({ params, request, reply }) => {
+    const webpage = loadWebpage(store, params.id);
+    const path = store.blobs.pathOf(params.id);
+    if (context.asHamsterBase) return base64Envelope(path);
+    reply.header('vary', 'accept');
+    return negotiate(request.headers.accept, CONTENT_TYPES) === 'application/octet-stream'
+      ? rawFile(path, `${webpage.id}.${webpage.ext}`)
+      : base64Envelope(path);
   });
 }
 

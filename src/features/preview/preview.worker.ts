@@ -13,5 +13,5 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event) => {
-  scope.postMessage(handlePreviewRequest(event.data));
+  void handlePreviewRequest(event.data).then((response) => scope.postMessage(response));
 };

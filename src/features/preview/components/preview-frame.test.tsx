@@ -15,7 +15,7 @@ import { contentOptions } from '../../../test/content-options.ts';
 import { PreviewFrame } from './preview-frame.tsx';
 
 /** The worker's job, run in-process (jsdom has no Worker). */
-const buildInProcess = (request: PreviewRequest) => Promise.resolve(handlePreviewRequest(request));
+const buildInProcess = (request: PreviewRequest) => handlePreviewRequest(request);
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn<typeof fetch>(async () => Response.json(body, { status }));
@@ -167,9 +167,9 @@ class StandInWorker {
 
   postMessage(request: PreviewRequest) {
     if (this.runaway) return;
-    setTimeout(() => {
-      if (!this.terminated) this.onmessage?.({ data: handlePreviewRequest(request) });
-    }, 0);
+    void handlePreviewRequest(request).then((data) => {
+      if (!this.terminated) this.onmessage?.({ data });
+    });
   }
   terminate() {
     this.terminated = true;

@@ -13,6 +13,7 @@ import { Button } from '../../../components/button.tsx';
 import { useShortcuts } from '../../../components/use-shortcuts.ts';
 
 import type { ApiError } from '../../../api/errors.ts';
+import type { OriginalFile } from '../../../api/original-file.ts';
 import type { PreviewExt } from '../document/build-preview.ts';
 import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
 import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
@@ -24,10 +25,10 @@ const ReaderView = lazy(() =>
   import('../reader/reader-view.tsx').then((module) => ({ default: module.ReaderView })),
 );
 
-/** The query of a webpage's original file as base64 (`GET /webpages/{id}/content`). */
+/** The query of a webpage's original file (`GET /webpages/{id}/content`), as a Blob. */
 export type ContentOptions = (
   webpageId: string,
-) => UseQueryOptions<string, ApiError, string, QueryKey>;
+) => UseQueryOptions<OriginalFile, ApiError, OriginalFile, QueryKey>;
 
 export interface PreviewFrameProps {
   webpageId: string;

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import type { PlistDict, PlistValue } from '../../../../shared/formats/bplist.ts';
 import { writeBplist } from '../../../../test/support/bplist-writer.ts';
-import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
 import { makeMhtml, makeWebarchive, utf8 } from '../../../test/archives.ts';
 import { MAX_WEBARCHIVE_ENTRIES, unfoldedWebarchiveEntries } from './budgets.ts';
-import { buildPreview, handlePreviewRequest } from './build-preview.ts';
+import { buildPreview, previewResponse } from './build-preview.ts';
 import { DEFAULT_LIMITS } from './build-document.ts';
 import { documentMemberNames } from './document-members.ts';
 
@@ -60,11 +59,7 @@ describe('webarchive unfolding', () => {
   it('answers "too complex" for 2^24 shared frames in a few kilobytes, before unfolding them', () => {
     const file = sharedFrameWebarchive(24);
     expect(file.length).toBeLessThan(6000);
-    const response = handlePreviewRequest({
-      ext: 'webarchive',
-      base64: encodeBase64(file),
-      reservedNames,
-    });
+    const response = previewResponse('webarchive', file, reservedNames);
     expect(response).toEqual({
       ok: false,
       failure: 'too-complex',
@@ -73,20 +68,14 @@ describe('webarchive unfolding', () => {
   });
 
   it('refuses a few shared subframes too, as the reader does (Apple never shares frames)', () => {
-    const response = handlePreviewRequest({
-      ext: 'webarchive',
-      base64: encodeBase64(sharedFrameWebarchive(3)),
-      reservedNames,
-    });
+    const response = previewResponse('webarchive', sharedFrameWebarchive(3), reservedNames);
     expect(response).toMatchObject({ ok: false });
     expect(JSON.stringify(response)).toMatch(/reuses a frame/);
   });
 
   it('previews ordinary webarchives', () => {
     const file = makeWebarchive({ html: '<p>plain</p>', url: 'https://example.com/' });
-    expect(
-      handlePreviewRequest({ ext: 'webarchive', base64: encodeBase64(file), reservedNames }).ok,
-    ).toBe(true);
+    expect(previewResponse('webarchive', file, reservedNames).ok).toBe(true);
   });
 });
 

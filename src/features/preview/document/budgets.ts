@@ -20,9 +20,9 @@ export class TooComplexError extends Error {
   override name = 'TooComplexError';
 }
 
-/** Whether base64 of this length decodes to more than `MAX_PREVIEW_INPUT_BYTES`. */
-export function isInputTooLarge(base64Length: number, max = MAX_PREVIEW_INPUT_BYTES): boolean {
-  return Math.floor(base64Length / 4) * 3 > max + 2;
+/** Whether a file of this many bytes is past `MAX_PREVIEW_INPUT_BYTES`. */
+export function isInputTooLarge(bytes: number, max = MAX_PREVIEW_INPUT_BYTES): boolean {
+  return bytes > max;
 }
 
 /**

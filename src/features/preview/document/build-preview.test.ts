@@ -6,11 +6,19 @@ import {
   makeMhtml,
   makeWebarchive,
   PNG,
+  originalFile,
   readBlob,
   utf8,
   type MhtmlPartSpec,
 } from '../../../test/archives.ts';
-import { handlePreviewRequest, type PreviewExt } from './build-preview.ts';
+import type { OriginalFile } from '../../../api/original-file.ts';
+import { MAX_PREVIEW_INPUT_BYTES } from './budgets.ts';
+import {
+  handlePreviewRequest,
+  previewResponse,
+  type PreviewExt,
+  type PreviewResponse,
+} from './build-preview.ts';
 import { documentMemberNames } from './document-members.ts';
 import { PREVIEW_CSP } from './preamble.ts';
 
@@ -19,7 +27,7 @@ const reservedNames = documentMemberNames();
 
 /** Runs the worker's job in-process, makes fake blob: URLs and parses the result like a browser. */
 function render(ext: PreviewExt, bytes: Uint8Array) {
-  const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
+  const response = previewResponse(ext, bytes, reservedNames);
   if (!response.ok) throw new Error(response.message);
   const blobs: Blob[] = [];
   const { html } = materializePreview(response, (blob) => {
@@ -180,17 +188,15 @@ describe('dangerous constructs are removed', () => {
   });
 
   it('writes pages nested 10 000 deep (no recursion)', () => {
-    const response = handlePreviewRequest({
-      ext: 'html',
-      reservedNames,
-      base64: encodeBase64(
-        utf8(
-          '<div>'.repeat(10_000) +
-            '<p>deep</p><img src=x onerror=alert(1)>' +
-            '</div>'.repeat(10_000),
-        ),
+    const response = previewResponse(
+      'html',
+      utf8(
+        '<div>'.repeat(10_000) +
+          '<p>deep</p><img src=x onerror=alert(1)>' +
+          '</div>'.repeat(10_000),
       ),
-    });
+      reservedNames,
+    );
     // (jsdom takes minutes to parse such a document; the string tells enough.)
     const html = response.ok ? response.document.strings.join('') : response.message;
     expect(html).toContain(`${'<div>'.repeat(10_000)}<p>deep</p><img>${'</div>'.repeat(10_000)}`);
@@ -307,7 +313,7 @@ describe('dangerous constructs are removed', () => {
 
   it('says whether the preview has declarative shadow roots, frames included, and writes no other', () => {
     const shadowRootsOf = (bytes: Uint8Array, ext: PreviewExt = 'html') => {
-      const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
+      const response = previewResponse(ext, bytes, reservedNames);
       if (!response.ok) throw new Error(response.message);
       return { shadowRoots: response.shadowRoots, html: response.document.strings.join('') };
     };
@@ -574,15 +580,69 @@ describe('webarchives', () => {
 
 describe('failures', () => {
   it('reports a broken archive as a message', () => {
-    expect(
-      handlePreviewRequest({ ext: 'mhtml', base64: encodeBase64(utf8('not mime')), reservedNames }),
-    ).toEqual({
+    expect(previewResponse('mhtml', utf8('not mime'), reservedNames)).toEqual({
       ok: false,
       failure: 'unreadable',
       message: expect.stringMatching(/^mhtml: /),
     });
-    expect(handlePreviewRequest({ ext: 'webarchive', base64: '!!!', reservedNames }).ok).toBe(
-      false,
-    );
+  });
+});
+
+describe('the original file as the server sent it', () => {
+  const page = utf8('<!DOCTYPE html><p>The saved page</p>');
+  const envelope = async (body: unknown): Promise<OriginalFile> => ({
+    encoding: 'base64-json',
+    blob: await Response.json(body).blob(),
+  });
+  const text = (response: PreviewResponse) =>
+    response.ok ? response.document.strings.join('') : response.message;
+
+  it("reads the bytes Folio's server sends and HamsterBase's base64 envelope alike", async () => {
+    const bytes = await handlePreviewRequest({
+      ext: 'html',
+      file: await originalFile(page),
+      reservedNames,
+    });
+    const json = await handlePreviewRequest({
+      ext: 'html',
+      file: await envelope({ success: true, data: encodeBase64(page) }),
+      reservedNames,
+    });
+    expect(text(bytes)).toContain('<p>The saved page</p>');
+    expect(text(json)).toBe(text(bytes));
+  });
+
+  it('says why an envelope cannot be read: bad base64, a refusal, no envelope', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ success: true, data: '!!!' }, /base64/],
+      [{ success: false, error: 'E0001', message: 'webpage gone' }, /^webpage gone$/],
+      [{ items: [] }, /envelope/],
+      [{ success: true, data: 42 }, /no base64 text/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await handlePreviewRequest({
+        ext: 'html',
+        file: await envelope(body),
+        reservedNames,
+      });
+      expect(response).toEqual({
+        ok: false,
+        failure: 'unreadable',
+        message: expect.stringMatching(message),
+      });
+    }
+  });
+
+  it('answers "too complex" for a file past the bound without reading it', async () => {
+    const file: OriginalFile = {
+      encoding: 'bytes',
+      // Only its size is looked at: a Blob that cannot be read proves it is not.
+      blob: { size: MAX_PREVIEW_INPUT_BYTES + 1 } as Blob,
+    };
+    expect(await handlePreviewRequest({ ext: 'html', file, reservedNames })).toEqual({
+      ok: false,
+      failure: 'too-complex',
+      message: `the file is larger than ${MAX_PREVIEW_INPUT_BYTES} bytes`,
+    });
   });
 });

@@ -1,6 +1,10 @@
-// The whole worker job as one plain function: base64 → bytes → archive → sanitized document and
-// its resources, ready to post to the main thread.
-import { decodeBase64 } from '../../../../shared/formats/bytes.ts';
+// The whole worker job as one plain function: the original file as the server sent it → bytes →
+// archive → sanitized document and its resources, ready to post to the main thread.
+import {
+  originalFileMaxBytes,
+  readOriginalFile,
+  type OriginalFile,
+} from '../../../api/original-file.ts';
 import { parseMhtml } from '../../../../shared/formats/mhtml.ts';
 import { parseWebarchive } from '../../../../shared/formats/webarchive.ts';
 import {
@@ -72,7 +76,8 @@ export interface PreviewTemplate {
 /** Main thread → worker. */
 export interface PreviewRequest {
   ext: PreviewExt;
-  base64: string;
+  /** The original file as a Blob (posting one passes a handle: the bytes are read here). */
+  file: OriginalFile;
   /** The member names of `document` in the app's browser (`document-members.ts`). */
   reservedNames: readonly string[];
 }
@@ -120,21 +125,39 @@ export function toResponse(build: PreviewBuild): PreviewResponse {
 }
 
 /** What the worker does with a request (exported so it can run without a worker in tests). */
-export function handlePreviewRequest(request: PreviewRequest): PreviewResponse {
+export async function handlePreviewRequest(request: PreviewRequest): Promise<PreviewResponse> {
+  let bytes: Uint8Array;
   try {
-    if (isInputTooLarge(request.base64.length)) {
+    if (isInputTooLarge(originalFileMaxBytes(request.file))) {
       throw new TooComplexError(`the file is larger than ${MAX_PREVIEW_INPUT_BYTES} bytes`);
     }
-    const bytes = decodeBase64(request.base64);
-    const reservedNames = new Set(request.reservedNames);
-    return toResponse(buildPreview(request.ext, bytes, { reservedNames }));
+    bytes = await readOriginalFile(request.file);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // A RangeError is the engine running out of room (a string or array too long to make).
-    const failure =
-      error instanceof TooComplexError || error instanceof RangeError
-        ? 'too-complex'
-        : 'unreadable';
-    return { ok: false, failure, message };
+    return failed(error);
   }
+  return previewResponse(request.ext, bytes, request.reservedNames);
+}
+
+/** The worker's answer for a file's bytes (the synchronous part of `handlePreviewRequest`). */
+export function previewResponse(
+  ext: PreviewExt,
+  bytes: Uint8Array,
+  reservedNames: readonly string[],
+): PreviewResponse {
+  try {
+    if (isInputTooLarge(bytes.length)) {
+      throw new TooComplexError(`the file is larger than ${MAX_PREVIEW_INPUT_BYTES} bytes`);
+    }
+    return toResponse(buildPreview(ext, bytes, { reservedNames: new Set(reservedNames) }));
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+function failed(error: unknown): PreviewResponse {
+  const message = error instanceof Error ? error.message : String(error);
+  // A RangeError is the engine running out of room (a string or array too long to make).
+  const failure =
+    error instanceof TooComplexError || error instanceof RangeError ? 'too-complex' : 'unreadable';
+  return { ok: false, failure, message };
 }

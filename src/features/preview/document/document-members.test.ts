@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
 import { makeMhtml, utf8 } from '../../../test/archives.ts';
-import { handlePreviewRequest, type PreviewExt } from './build-preview.ts';
+import { previewResponse, type PreviewExt } from './build-preview.ts';
 import { documentMemberNames } from './document-members.ts';
 
 const PAGE = 'https://example.com/page.html';
 
 function sanitized(ext: PreviewExt, bytes: Uint8Array, reservedNames = documentMemberNames()) {
-  const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
+  const response = previewResponse(ext, bytes, reservedNames);
   if (!response.ok) throw new Error(response.message);
   return new DOMParser().parseFromString(response.document.strings.join(''), 'text/html');
 }

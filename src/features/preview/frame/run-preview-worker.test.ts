@@ -25,7 +25,11 @@ class RunawayWorker {
   }
 }
 
-const request: PreviewRequest = { ext: 'webarchive', base64: 'AAAA', reservedNames: [] };
+const request: PreviewRequest = {
+  ext: 'webarchive',
+  file: { encoding: 'bytes', blob: new Blob(['\0\0\0']) },
+  reservedNames: [],
+};
 
 function start(workers: RunawayWorker[]) {
   return () => {
@@ -94,9 +98,13 @@ describe('runPreviewWorker', () => {
 
   it('does not even start a worker for a file past the size bound', async () => {
     const workers: RunawayWorker[] = [];
-    const base64Length = Math.ceil((MAX_PREVIEW_INPUT_BYTES + 3) / 3) * 4;
+    // HamsterBase's envelope: its base64 decodes to one byte past the bound. Only sizes are read.
+    const envelopeSize = Math.ceil((MAX_PREVIEW_INPUT_BYTES + 1) / 3) * 4 + 4;
     const response = await runPreviewWorker(
-      { ...request, base64: 'A'.repeat(base64Length) },
+      {
+        ...request,
+        file: { encoding: 'base64-json', blob: { size: envelopeSize } as Blob },
+      },
       new AbortController().signal,
       { start: start(workers) },
     );

@@ -3,6 +3,7 @@
 // budget (a crafted file can make a parse run for minutes; the app must not wait for it). A
 // terminated worker is gone with all its memory: the next preview starts a fresh one.
 import { runWorker } from '../../../lib/run-worker.ts';
+import { originalFileMaxBytes } from '../../../api/original-file.ts';
 import { isInputTooLarge, MAX_PREVIEW_INPUT_BYTES } from '../document/budgets.ts';
 import type { PreviewRequest, PreviewResponse } from '../document/build-preview.ts';
 
@@ -45,7 +46,7 @@ export function runPreviewWorker(
   { start = startPreviewWorker, budgetMs = previewTimeBudgetMs() }: PreviewWorkerOptions = {},
 ): Promise<PreviewResponse> {
   // Not even copied to a worker.
-  if (isInputTooLarge(request.base64.length)) {
+  if (isInputTooLarge(originalFileMaxBytes(request.file))) {
     return Promise.resolve({
       ok: false,
       failure: 'too-complex',

@@ -1,7 +1,8 @@
-// Builds the preview document for an archive's base64 in the worker, makes the blob: URLs of its
+// Builds the preview document for an archive's original file in the worker, makes the blob: URLs of its
 // resources and revokes them when the input changes or the component goes away.
 import { useEffect, useState } from 'react';
 
+import type { OriginalFile } from '../../../api/original-file.ts';
 import type {
   PreviewExt,
   PreviewFailure,
@@ -20,7 +21,7 @@ export type PreviewDocumentState =
   /** `failure` says whether the file cannot be read or is past the preview's bounds. */
   | { status: 'error'; failure: PreviewFailure; message: string };
 
-type Settled = { base64: string; ext: PreviewExt } & (
+type Settled = { file: OriginalFile; ext: PreviewExt } & (
   | { status: 'ready'; html: string; shadowRoots: boolean; urls: readonly string[] }
   | { status: 'error'; failure: PreviewFailure; message: string }
 );
@@ -31,45 +32,45 @@ export type BuildPreview = (
 ) => Promise<PreviewResponse>;
 
 export function usePreviewDocument(
-  base64: string | undefined,
+  file: OriginalFile | undefined,
   ext: PreviewExt,
   build: BuildPreview = runPreviewWorker,
 ): PreviewDocumentState {
   const [settled, setSettled] = useState<Settled | null>(null);
 
   useEffect(() => {
-    if (base64 === undefined) return;
+    if (file === undefined) return;
     const controller = new AbortController();
     let urls: string[] = [];
     const run = async () => {
       const reservedNames = thisDocumentMemberNames();
-      const response = await build({ base64, ext, reservedNames }, controller.signal);
+      const response = await build({ file, ext, reservedNames }, controller.signal);
       if (controller.signal.aborted) return;
       if (!response.ok) {
         const { failure, message } = response;
-        setSettled({ base64, ext, status: 'error', failure, message });
+        setSettled({ file, ext, status: 'error', failure, message });
         return;
       }
       // Revokes what it made and rejects if the preview goes away meanwhile.
       const preview = await materializePreviewInSlices(response, controller.signal);
       urls = preview.urls;
       const { shadowRoots } = response;
-      setSettled({ base64, ext, status: 'ready', html: preview.html, shadowRoots, urls });
+      setSettled({ file, ext, status: 'ready', html: preview.html, shadowRoots, urls });
     };
     run().catch((error: unknown) => {
       if (controller.signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
-      setSettled({ base64, ext, status: 'error', failure: 'unreadable', message });
+      setSettled({ file, ext, status: 'error', failure: 'unreadable', message });
     });
     return () => {
       controller.abort();
       revokeUrls(urls);
     };
-  }, [base64, ext, build]);
+  }, [file, ext, build]);
 
-  if (base64 === undefined) return { status: 'idle' };
+  if (file === undefined) return { status: 'idle' };
   // A result for another input is stale: the new one is being built.
-  if (!settled || settled.base64 !== base64 || settled.ext !== ext) return { status: 'building' };
+  if (!settled || settled.file !== file || settled.ext !== ext) return { status: 'building' };
   return settled.status === 'ready'
     ? { status: 'ready', html: settled.html, shadowRoots: settled.shadowRoots, urls: settled.urls }
     : { status: 'error', failure: settled.failure, message: settled.message };

@@ -8,8 +8,7 @@ import {
   rtlArticleBody,
   shortParagraphsBody,
 } from '../../../../test/support/reader-pages.ts';
-import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
-import { handlePreviewRequest } from '../document/build-preview.ts';
+import { previewResponse } from '../document/build-preview.ts';
 import { documentMemberNames } from '../document/document-members.ts';
 import { materializePreview } from '../frame/materialize.ts';
 import { makeMhtml, PNG, utf8 } from '../../../test/archives.ts';
@@ -33,7 +32,7 @@ function page(body: string, htmlAttributes = 'lang="en"', title = 'A page'): str
  * reader's extraction on its document, allowing exactly the preview's URLs as images.
  */
 function readerOf(bytes: Uint8Array, ext: 'html' | 'mhtml' = 'html') {
-  const response = handlePreviewRequest({ ext, base64: encodeBase64(bytes), reservedNames });
+  const response = previewResponse(ext, bytes, reservedNames);
   if (!response.ok) throw new Error(response.message);
   const urls: string[] = [];
   const { html } = materializePreview(response, () => {

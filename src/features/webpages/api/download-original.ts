@@ -4,7 +4,7 @@ import { showToast } from '../../../components/toast-store.ts';
 import { displayTitle } from '../../../lib/display.ts';
 import { formatBytes } from '../../../lib/display.ts';
 import { downloadFileName } from '../../../lib/file-name.ts';
-import { decodeBase64 } from '../../../../shared/formats/bytes.ts';
+import { readOriginalFile } from '../../../api/original-file.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { hostOf } from '../../../lib/urls.ts';
 import type { WebpageExt } from '../filters.ts';
@@ -37,8 +37,8 @@ export function useDownloadOriginal() {
     mutationFn: async (
       webpage: Pick<Webpage, 'id' | 'title' | 'link' | 'ext'>,
     ): Promise<DownloadedFile> => {
-      const base64 = await queryClient.fetchQuery(webpageContentOptions(webpage.id));
-      const bytes = decodeBase64(base64) as Uint8Array<ArrayBuffer>;
+      const file = await queryClient.fetchQuery(webpageContentOptions(webpage.id));
+      const bytes = await readOriginalFile(file);
       const name = originalFileName(webpage);
       saveFile(bytes, name, MEDIA_TYPES[webpage.ext]);
       return { name, size: bytes.length };

@@ -1,0 +1,72 @@
+// The original file reaches the preview as bytes from Folio's server (`Accept`, a Folio extension)
+// and as HamsterBase's base64 envelope from a server that ignores the header: the preview and
+// "Download original" read either, and the app's main thread reads neither.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { makeMhtml, makePng } from '../test/support/archives.ts';
+import { expect, startArchive, test as base, type Archive } from './support/fixtures.ts';
+import { PREVIEW } from './support/preview.ts';
+
+const test = base.extend<{ hamster: Archive }>({
+  hamster: async ({ context }, use) => {
+    const archive = await startArchive({ FOLIO_AS_HAMSTERBASE: '1' });
+    await use(archive);
+    await context.close();
+    await archive.stop();
+  },
+});
+
+const TITLE = 'Bytes or base64';
+
+function page_(origin: string) {
+  return makeMhtml({
+    html: `<html><head><title>${TITLE}</title></head><body><h1>${TITLE}</h1><img src="photo.png" alt="Photo"></body></html>`,
+    url: `${origin}/article`,
+    resources: [{ url: `${origin}/photo.png`, contentType: 'image/png', body: makePng(40, 30) }],
+  });
+}
+
+/** Opens the page from the list, checks the preview and the download; returns the content type. */
+async function previewAndDownload(page: Page, archive: Archive, file: Uint8Array, id: string) {
+  const content = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/public/api/v1/webpages/${id}/content`,
+  );
+  await archive.open(page, '/');
+  await page.getByRole('link', { name: TITLE, exact: true }).click();
+  const type = (await content).headers()['content-type'];
+  const frame = page.frameLocator(PREVIEW);
+  await expect(frame.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect
+    .poll(() =>
+      frame
+        .getByRole('img', { name: 'Photo' })
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+    )
+    .toBe(40);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download original' }).click();
+  const bytes = await readFile(await (await download).path());
+  expect(bytes.length).toBe(file.length);
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(id);
+  return type;
+}
+
+test("Folio's server sends the bytes themselves, and the preview and download read them", async ({
+  page,
+  archive,
+}) => {
+  const file = page_('https://bytes.example');
+  const { id } = await archive.upload(file, 'mhtml');
+  expect(await previewAndDownload(page, archive, file, id)).toBe('application/octet-stream');
+});
+
+test('a server that ignores Accept sends the envelope, and the preview and download read it', async ({
+  page,
+  hamster,
+}) => {
+  const file = page_('https://envelope.example');
+  const { id } = await hamster.upload(file, 'mhtml');
+  expect(await previewAndDownload(page, hamster, file, id)).toMatch(/^application\/json/);
+});

@@ -1,0 +1,43 @@
+// A webpage's original file (`GET /webpages/{id}/content`) as the server sent it, kept as a Blob so
+// that the main thread never reads it: Folio's server sends the bytes themselves when asked
+// (`Accept: application/octet-stream`, a Folio extension); HamsterBase ignores the header and sends
+// its JSON envelope with the base64, which is read where the bytes are needed (the preview's worker,
+// a download). No HTTP client here: the preview's worker imports this module.
+import { decodeBase64 } from '../../shared/formats/bytes.ts';
+import { envelopeData } from './errors.ts';
+
+/** The Accept header of the request: the bytes if the server can, else its JSON envelope. */
+export const ORIGINAL_FILE_ACCEPT = 'application/octet-stream, application/json;q=0.5';
+
+export interface OriginalFile {
+  /** `bytes`: the file itself; `base64-json`: the `{success, data: "<base64>"}` envelope. */
+  encoding: 'bytes' | 'base64-json';
+  blob: Blob;
+}
+
+/** Which body a 2xx answer carries, from its media type. */
+export function originalFileEncoding(contentType: string | null): OriginalFile['encoding'] {
+  const type = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/octet-stream' ? 'bytes' : 'base64-json';
+}
+
+/** How many bytes the file has at most (a base64 envelope is a third larger than its file). */
+export function originalFileMaxBytes(file: OriginalFile): number {
+  return file.encoding === 'bytes' ? file.blob.size : Math.floor((file.blob.size * 3) / 4);
+}
+
+/** The file's bytes (throws the ApiError of `unwrap` for an envelope that is not a success). */
+export async function readOriginalFile(file: OriginalFile): Promise<Uint8Array<ArrayBuffer>> {
+  if (file.encoding === 'bytes') return new Uint8Array(await file.blob.arrayBuffer());
+  let body: unknown;
+  try {
+    body = JSON.parse(await file.blob.text());
+  } catch (error) {
+    throw new SyntaxError('The server answered with something that is not JSON', {
+      cause: error,
+    });
+  }
+  const data = envelopeData(body);
+  if (typeof data !== 'string') throw new TypeError('The server sent no base64 text for the file');
+  return decodeBase64(data) as Uint8Array<ArrayBuffer>;
+}
