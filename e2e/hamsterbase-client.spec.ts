@@ -6,19 +6,10 @@
 // without Folio's name, an empty link refused).
 import type { Page, Request } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
-import { expect, startArchive, test as base, type Archive } from './support/fixtures.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { byTitle, seed, variedPages } from './support/seed.ts';
 import { addFilter, addUnreadResearchFilters, unreadResearch } from './support/view-editor.ts';
-
-const test = base.extend<{ hamster: Archive }>({
-  hamster: async ({ context }, use) => {
-    const archive = await startArchive({ FOLIO_AS_HAMSTERBASE: '1' });
-    await use(archive);
-    await context.close();
-    await archive.stop();
-  },
-});
 
 /** The API requests the page sends, as `METHOD /path?query` (without the API prefix). */
 function recordApi(page: Page): string[] {

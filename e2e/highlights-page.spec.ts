@@ -6,16 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { expect, startArchive, test as base, type Archive } from './support/fixtures.ts';
-
-const test = base.extend<{ hamster: Archive }>({
-  hamster: async ({ context }, use) => {
-    const archive = await startArchive({ FOLIO_AS_HAMSTERBASE: '1' });
-    await use(archive);
-    await context.close();
-    await archive.stop();
-  },
-});
+import { expect, test, type Archive } from './support/fixtures.ts';
 
 interface Made {
   page: string;

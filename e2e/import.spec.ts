@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { buildZip, SYMLINK_MODE } from '../shared/formats/zip-test-support.ts';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../test/support/archives.ts';
-import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
 
 const CHROMIUM_MHTML = readFileSync(
   new URL('../test/fixtures/chromium-sample.mhtml', import.meta.url),
@@ -179,17 +179,12 @@ test('a bookmarks file becomes the list "To save" with folders and tags as label
 
 test('against a server without the extension, bookmarks import says it needs Folio and writes nothing', async ({
   page,
+  hamster,
 }) => {
-  const hamster = await startArchive({ FOLIO_AS_HAMSTERBASE: '1' });
-  try {
-    await hamster.open(page, '/upload');
-    const section = page.getByRole('region', { name: 'To save' });
-    await expect(section).toContainText("Importing a bookmarks file needs Folio's server");
-    await expect(section.getByLabel('Bookmarks file to import')).toHaveCount(0);
-  } finally {
-    await page.context().close();
-    await hamster.stop();
-  }
+  await hamster.open(page, '/upload');
+  const section = page.getByRole('region', { name: 'To save' });
+  await expect(section).toContainText("Importing a bookmarks file needs Folio's server");
+  await expect(section.getByLabel('Bookmarks file to import')).toHaveCount(0);
 });
 
 test('more files at once than the queue shows rows for are imported with a summary instead', async ({

@@ -5,17 +5,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makeMhtml, makePng } from '../test/support/archives.ts';
-import { expect, startArchive, test as base, type Archive } from './support/fixtures.ts';
+import { expect, test, type Archive } from './support/fixtures.ts';
 import { PREVIEW } from './support/preview.ts';
-
-const test = base.extend<{ hamster: Archive }>({
-  hamster: async ({ context }, use) => {
-    const archive = await startArchive({ FOLIO_AS_HAMSTERBASE: '1' });
-    await use(archive);
-    await context.close();
-    await archive.stop();
-  },
-});
 
 const TITLE = 'Bytes or base64';
 

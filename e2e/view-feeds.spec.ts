@@ -2,7 +2,7 @@
 // test's own fetch), rotated (the old address stops working) and turned off; and against a server
 // without Folio's feed extension (HamsterBase), a section that says so and changes nothing.
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { expect, startArchive, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const page1 = '<html><head><title>Feed page one</title></head><body><p>One</p></body></html>';
 const page2 = '<html><head><title>Feed page two</title></head><body><p>Two</p></body></html>';
@@ -72,21 +72,16 @@ test('turn a view’s feed on, read it without the token, rotate it, turn it off
 
 test('against HamsterBase: the section says feeds are managed there, and writes nothing', async ({
   page,
+  hamster: archive,
 }) => {
-  const archive = await startArchive({ FOLIO_AS_HAMSTERBASE: '1' });
-  try {
-    const view = await archive.api<{ id: string }>('POST', '/views', { title: 'Plain view' });
-    const feedCalls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/feed')) feedCalls.push(`${request.method()} ${request.url()}`);
-    });
-    await archive.open(page, `/views/${view.id}/edit`);
-    const section = page.getByRole('region', { name: 'RSS feed' });
-    await expect(section.getByText(/managed in HamsterBase/)).toBeVisible();
-    await expect(section.getByRole('button')).toHaveCount(0);
-    expect(feedCalls.every((call) => call.startsWith('GET '))).toBe(true);
-  } finally {
-    await page.context().close();
-    await archive.stop();
-  }
+  const view = await archive.api<{ id: string }>('POST', '/views', { title: 'Plain view' });
+  const feedCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/feed')) feedCalls.push(`${request.method()} ${request.url()}`);
+  });
+  await archive.open(page, `/views/${view.id}/edit`);
+  const section = page.getByRole('region', { name: 'RSS feed' });
+  await expect(section.getByText(/managed in HamsterBase/)).toBeVisible();
+  await expect(section.getByRole('button')).toHaveCount(0);
+  expect(feedCalls.every((call) => call.startsWith('GET '))).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server.ts';
 
 type Ext = 'html' | 'mhtml' | 'webarchive';
@@ -44,16 +44,28 @@ export async function startArchive(env: Record<string, string> = {}): Promise<Ar
   };
 }
 
-export const test = base.extend<{ archive: Archive }>({
-  // Every test gets its own server and empty archive: tests never see each other's pages.
-  archive: async ({ context }, use) => {
-    const archive = await startArchive();
+/** A fixture of a server started with `env` (its own data folder), stopped after the test. */
+function archiveFixture(env: Record<string, string> = {}) {
+  return async (
+    { context }: { context: BrowserContext },
+    use: (archive: Archive) => Promise<void>,
+  ): Promise<void> => {
+    const archive = await startArchive(env);
     await use(archive);
     // Close the browser first: it keeps spare connections open to the server, and a server
     // stopping under open connections waits a grace period for them.
     await context.close();
     await archive.stop();
-  },
+  };
+}
+
+export const test = base.extend<{ archive: Archive; hamster: Archive; quirkyArchive: Archive }>({
+  // Every test gets its own server and empty archive: tests never see each other's pages.
+  archive: archiveFixture(),
+  // The server as HamsterBase behaves (Folio's test switch FOLIO_AS_HAMSTERBASE=1).
+  hamster: archiveFixture({ FOLIO_AS_HAMSTERBASE: '1' }),
+  // A server that ignores filters in PATCH, as HamsterBase does.
+  quirkyArchive: archiveFixture({ FOLIO_IGNORE_VIEW_FILTER_PATCH: '1' }),
 });
 
 export { expect };
