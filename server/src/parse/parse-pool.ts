@@ -159,17 +159,19 @@ export class ParsePool {
   }
 
   /**
-   * Parses an uploaded file staged on disk: read by this thread and moved (not copied) to the
-   * worker. Memory that the main thread allocates goes back to the heap it shares with the rest of
-   * the server; a 20 MB read by the worker would stay in a malloc arena of the worker's own
-   * (measured: 30 to 60 MB more RSS after a few uploads).
+   * Parses an uploaded file staged on disk (a path: read by this thread and moved, not copied, to
+   * the worker) or held in memory (bytes: copied to the worker, the caller keeps them). Memory that
+   * the main thread allocates goes back to the heap it shares with the rest of the server; a 20 MB
+   * read by the worker would stay in a malloc arena of the worker's own (measured: 30 to 60 MB
+   * more RSS after a few uploads).
    */
   async parseStaged(
-    path: string,
+    staged: string | Uint8Array,
     ext: WebpageExt,
     options: ParseOptions = {},
   ): Promise<ParsedWebpage> {
-    return (await this.parseBytes(await readFile(path), ext, options)).parsed;
+    const bytes = typeof staged === 'string' ? await readFile(staged) : new Uint8Array(staged);
+    return (await this.parseBytes(bytes, ext, options)).parsed;
   }
 
   /**
