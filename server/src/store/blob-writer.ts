@@ -2,7 +2,7 @@
 // its folder, synced, renamed under its name, then each folder synced once. Done on the main
 // thread's promise API, that is eight trips to the thread pool per file (open, write, sync, close,
 // rename; open, sync, close of its folder), each waking a thread on a busy machine; here it is one
-// message each way for the whole group. The worker's calls are synchronous: it does nothing else.
+// message each way for the whole group (the worker makes the calls, at once).
 import { Worker } from 'node:worker_threads';
 
 /** One file to write: `bytes` go to `temp` (a new file in `folder`), then `temp` becomes `target`. */
@@ -15,58 +15,56 @@ export interface BlobWrite {
 
 /** The worker's code (CommonJS, no file of its own: it runs as is from the sources and the bundle). */
 const WORKER_SOURCE = `
-const fs = require('node:fs');
+const fs = require('node:fs/promises');
 const { parentPort } = require('node:worker_threads');
 
 function message(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-function writeOne(file) {
-  fs.mkdirSync(file.folder, { recursive: true, mode: 0o700 });
-  const fd = fs.openSync(file.temp, 'wx', 0o600);
+async function writeOne(file) {
+  await fs.mkdir(file.folder, { recursive: true, mode: 0o700 });
   try {
-    let offset = 0;
-    while (offset < file.bytes.length) {
-      offset += fs.writeSync(fd, file.bytes, offset, file.bytes.length - offset);
-    }
-    fs.fdatasyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    await fs.writeFile(file.temp, file.bytes, { flag: 'wx', mode: 0o600, flush: true });
+    await fs.rename(file.temp, file.target);
+  } catch (error) {
+    await fs.rm(file.temp, { force: true }).catch(() => undefined);
+    throw error;
   }
-  fs.renameSync(file.temp, file.target);
 }
 
-parentPort.on('message', ({ id, files }) => {
-  const errors = files.map((file) => {
-    try {
-      writeOne(file);
-      return undefined;
-    } catch (error) {
-      try {
-        fs.rmSync(file.temp, { force: true });
-      } catch {}
-      return message(error);
-    }
-  });
+async function syncFolder(folder) {
+  const handle = await fs.open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+// The files of a group at once (their syncs overlap, as the disk can take them together), then
+// each folder that received one, synced once.
+async function writeGroup(files) {
+  const errors = await Promise.all(
+    files.map((file) => writeOne(file).then(() => undefined, message)),
+  );
   const folders = new Map();
   files.forEach((file, index) => {
     if (errors[index] !== undefined) return;
     folders.set(file.folder, [...(folders.get(file.folder) || []), index]);
   });
-  for (const [folder, indexes] of folders) {
-    try {
-      const fd = fs.openSync(folder, 'r');
-      try {
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-    } catch (error) {
-      for (const index of indexes) errors[index] = message(error);
-    }
-  }
-  parentPort.postMessage({ id, errors });
+  await Promise.all(
+    [...folders].map(([folder, indexes]) =>
+      syncFolder(folder).catch((error) => {
+        for (const index of indexes) errors[index] = message(error);
+      }),
+    ),
+  );
+  return errors;
+}
+
+parentPort.on('message', ({ id, files }) => {
+  void writeGroup(files).then((errors) => parentPort.postMessage({ id, errors }));
 });
 `;
 
