@@ -37,7 +37,10 @@ export class ServerProcess {
   static async start(options: ServerOptions): Promise<ServerProcess> {
     await buildServer();
     const started = performance.now();
-    const child = spawn(process.execPath, [BUILT_SERVER], {
+    // FOLIO_BENCH_SERVER_NODE_ARGS: node options for the server only (e.g. `--cpu-prof
+    // --cpu-prof-dir=.tmp/prof` to profile it under a section; NODE_OPTIONS refuses --cpu-prof).
+    const nodeArgs = (process.env.FOLIO_BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, BUILT_SERVER], {
       cwd: options.repoRoot,
       env: {
         ...process.env,
@@ -102,11 +105,15 @@ export class ServerProcess {
 
   /** CPU time (user + system) the server process has used, ms (10 ms resolution). */
   cpuMs(): number {
-    const stat = readProc(this.pid, 'stat');
-    // Fields after the command name (which may contain spaces): state is field 3, utime 14.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / CLOCK_TICKS;
+    return cpuOf(readProc(this.pid, 'stat'));
+  }
+
+  /**
+   * CPU time of the server's main thread alone (its JavaScript, SQLite, the HTTP parser), ms: the
+   * one thread every request goes through, so its time per request bounds the throughput.
+   */
+  mainThreadCpuMs(): number {
+    return cpuOf(readProc(this.pid, `task/${this.pid}/stat`));
   }
 
   /** SIGTERM, then SIGKILL if it has not exited after 10 s. */
@@ -119,6 +126,14 @@ export class ServerProcess {
     await exited;
     clearTimeout(timer);
   }
+}
+
+/** utime + stime of a /proc stat line, ms. */
+function cpuOf(stat: string): number {
+  // Fields after the command name (which may contain spaces): state is field 3, utime 14.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
 }
 
 /** A /proc file of the process; empty once it has exited (the figures become NaN). */

@@ -22,7 +22,8 @@ import { ok, operationUrl, upload } from './support/api.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
- * A stand-in for parse-worker.ts that speaks its protocol (says it started the task, then answers)
+ * A stand-in for parse-worker.ts that speaks its protocol (says it started its first task, then
+ * answers each)
  * and does what the file's path says:
  * `wait:<ms>`, `exit:<code>`, `throw:<message>` (uncaught), `oom` (allocates without end),
  * `hang` (loops forever); anything else answers at once. The text of its answer is its thread id.
@@ -30,8 +31,10 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
 const FAKE_WORKER = `
 import { parentPort, threadId } from 'node:worker_threads';
 const held = [];
+let said = false;
 parentPort.on('message', (task) => {
-  parentPort.postMessage({ id: task.id, status: 'started' });
+  if (!said) parentPort.postMessage({ id: task.id, status: 'started' });
+  said = true;
   const what = task.source.kind === 'file' ? task.source.path : 'bytes';
   const [command, argument] = what.split(':');
   const answer = () => parentPort.postMessage({
@@ -224,6 +227,17 @@ describe('the parse pool', () => {
 
   it('stops a worker whose parse takes longer than the time limit', async () => {
     const pool = fakePool({ maxWorkers: 1, taskTimeoutMs: 300 });
+    const hung = pool.parseFile('hang', 'html');
+    const queued = pool.parseFile('next', 'html');
+    await expect(hung).rejects.toThrow(
+      new ParseLimitError('the parser took longer than 0.3 s and was stopped'),
+    );
+    expect((await queued).title).toBe('next');
+  });
+
+  it('stops a worker that has parsed before (it says no more that it starts) when a parse takes too long', async () => {
+    const pool = fakePool({ maxWorkers: 1, taskTimeoutMs: 300 });
+    expect((await pool.parseFile('first', 'html')).title).toBe('first');
     const hung = pool.parseFile('hang', 'html');
     const queued = pool.parseFile('next', 'html');
     await expect(hung).rejects.toThrow(

@@ -105,6 +105,11 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
   /** The worker said it started its job (its time limit runs). */
   started: boolean;
+  /**
+   * The worker has loaded the parser (it said it started a job once): it starts the next ones as
+   * they arrive, and says so no more (one message less per parse).
+   */
+  warm: boolean;
   /** What the worker died of (its `error` event comes before `exit`). */
   error: Error | undefined;
   exited: Promise<void>;
@@ -159,17 +164,19 @@ export class ParsePool {
   }
 
   /**
-   * Parses an uploaded file staged on disk: read by this thread and moved (not copied) to the
-   * worker. Memory that the main thread allocates goes back to the heap it shares with the rest of
-   * the server; a 20 MB read by the worker would stay in a malloc arena of the worker's own
-   * (measured: 30 to 60 MB more RSS after a few uploads).
+   * Parses an uploaded file staged on disk (a path: read by this thread and moved, not copied, to
+   * the worker) or held in memory (bytes: copied to the worker, the caller keeps them). Memory that
+   * the main thread allocates goes back to the heap it shares with the rest of the server; a 20 MB
+   * read by the worker would stay in a malloc arena of the worker's own (measured: 30 to 60 MB
+   * more RSS after a few uploads).
    */
   async parseStaged(
-    path: string,
+    staged: string | Uint8Array,
     ext: WebpageExt,
     options: ParseOptions = {},
   ): Promise<ParsedWebpage> {
-    return (await this.parseBytes(await readFile(path), ext, options)).parsed;
+    const bytes = typeof staged === 'string' ? await readFile(staged) : new Uint8Array(staged);
+    return (await this.parseBytes(bytes, ext, options)).parsed;
   }
 
   /**
@@ -257,6 +264,7 @@ export class ParsePool {
       stopping: false,
       timer: undefined,
       started: false,
+      warm: false,
       error: undefined,
       exited: new Promise((resolve) => (exited = resolve)),
     };
@@ -283,11 +291,16 @@ export class ParsePool {
     slot.job = job;
     slot.started = false;
     slot.worker.ref();
-    // Until the worker says it started (a new one loads the parser first).
-    this.arm(slot, job.timeoutMs + START_TIMEOUT_MS, () => {
-      const seconds = Math.round((job.timeoutMs + START_TIMEOUT_MS) / 1000);
-      return new ParseWorkerError(`the parser did not start in ${seconds} s and was stopped`);
-    });
+    if (slot.warm) {
+      // An idle worker that has loaded the parser starts the job as it arrives.
+      this.armParse(slot, job);
+    } else {
+      // Until the worker says it started (a new one loads the parser first).
+      this.arm(slot, job.timeoutMs + START_TIMEOUT_MS, () => {
+        const seconds = Math.round((job.timeoutMs + START_TIMEOUT_MS) / 1000);
+        return new ParseWorkerError(`the parser did not start in ${seconds} s and was stopped`);
+      });
+    }
     try {
       slot.worker.postMessage(job.task, job.transfer);
     } catch (error) {
@@ -296,6 +309,15 @@ export class ParsePool {
       job.reject(error);
       this.idle(slot);
     }
+  }
+
+  /** The job's own time limit runs (its worker started it). */
+  private armParse(slot: Slot, job: Job): void {
+    slot.started = true;
+    this.arm(slot, job.timeoutMs, () => {
+      const seconds = Math.round(job.timeoutMs / 100) / 10;
+      return new ParseLimitError(`the parser took longer than ${seconds} s and was stopped`);
+    });
   }
 
   /** Stops the worker of `slot` with `error()` in `ms`, unless its job ends before. */
@@ -309,12 +331,8 @@ export class ParsePool {
     const job = slot.job;
     if (job === undefined || reply.id !== job.task.id) return;
     if (reply.status === 'started') {
-      if (slot.started) return;
-      slot.started = true;
-      this.arm(slot, job.timeoutMs, () => {
-        const seconds = Math.round(job.timeoutMs / 100) / 10;
-        return new ParseLimitError(`the parser took longer than ${seconds} s and was stopped`);
-      });
+      slot.warm = true;
+      if (!slot.started) this.armParse(slot, job);
       return;
     }
     clearTimeout(slot.timer);

@@ -25,10 +25,17 @@ const collectGarbage = runInNewContext('typeof gc === "function" ? gc : undefine
 const COLLECT_AFTER_BYTES = 4 * 1024 * 1024;
 let parsedSinceCollection = 0;
 
+/** Whether this worker has said it started a task (see below). */
+let said = false;
+
 port.on('message', (task: ParseTask) => {
   // The parse's time limit runs from here (not from when the pool sent it: a new worker loads the
-  // parser first).
-  port.postMessage({ id: task.id, status: 'started' } satisfies ParseReply);
+  // parser first). Said once: the pool then knows the parser is loaded, and counts the time of the
+  // next tasks from when it hands them over (they start at once: one at a time).
+  if (!said) {
+    said = true;
+    port.postMessage({ id: task.id, status: 'started' } satisfies ParseReply);
+  }
   void run(task).then(({ reply, transfer, bytes }) => {
     port.postMessage(reply, transfer);
     parsedSinceCollection += bytes;

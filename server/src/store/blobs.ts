@@ -9,7 +9,8 @@ import {
   stat,
   type FileHandle,
 } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { BlobWriter } from './blob-writer.ts';
 
 const ID_PATTERN = /^[0-9a-f]{64}$/;
 const TEMP_PREFIX = '.tmp-';
@@ -23,11 +24,24 @@ export class BlobStore {
   /** Folders known to exist (made or seen by this process): no `mkdir` for each file. */
   private readonly folders = new Set<string>();
 
+  /** Writes the groups of bytes held in memory (small uploads), off the main thread. */
+  private readonly writer = new BlobWriter();
+
   constructor(private readonly root: string) {}
 
-  /** Creates the root and removes temp files left by a crash (staged uploads included). */
+  /** Stops the file writer's worker (writes in flight fail). */
+  async close(): Promise<void> {
+    await this.writer.close();
+  }
+
+  /**
+   * Creates the root and its staging folder (so that whether an upload was staged or held in
+   * memory leaves the same folders) and removes temp files left by a crash (staged uploads
+   * included).
+   */
   async init(): Promise<void> {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await this.ensureFolder(join(this.root, STAGING_FOLDER));
     for (const folder of await readdir(this.root, { withFileTypes: true })) {
       if (!folder.isDirectory()) continue;
       const path = join(this.root, folder.name);
@@ -105,9 +119,16 @@ export class BlobStore {
    */
   async stage(): Promise<StagedBlob> {
     const folder = join(this.root, STAGING_FOLDER);
-    await mkdir(folder, { recursive: true, mode: 0o700 });
+    await this.ensureFolder(folder);
     const path = join(folder, `${TEMP_PREFIX}${randomBytes(12).toString('hex')}`);
-    return new StagedBlob(path, await open(path, 'wx', 0o600));
+    const handle = await open(path, 'wx', 0o600).catch(async (error: unknown) => {
+      // The folder went away under this process: made again, once.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.folders.delete(folder);
+      await this.ensureFolder(folder);
+      return open(path, 'wx', 0o600);
+    });
+    return new StagedBlob(path, handle);
   }
 
   /** Stores a staged file under `id` (the sha256 of its bytes): fsync, rename, fsync the folder. */
@@ -117,11 +138,54 @@ export class BlobStore {
   }
 
   /**
-   * Stores staged files under their ids, together: every file is synced (at once), renamed into
-   * place, then each folder that received one is synced once. A file whose id is stored already
-   * is discarded. Returns, per file, undefined when it is stored or the error that stopped it.
+   * Stores uploads' bytes under their ids, together; returns, per entry, undefined when it is
+   * stored or the error that stopped it. Bytes held in memory go to the file writer's worker in
+   * one message (each written to a temp file of its folder, synced, renamed over any file of its
+   * id: the same bytes; each folder synced once). Staged files are synced (at once), renamed into
+   * place (one whose id is stored already is discarded), then each folder that received one is
+   * synced once.
    */
   async commitMany(
+    entries: readonly { staged: Staged; id: string }[],
+  ): Promise<(Error | undefined)[]> {
+    const outcomes: (Error | undefined)[] = entries.map(() => undefined);
+    const held: { staged: StagedBytes; id: string; index: number }[] = [];
+    const files: { staged: StagedBlob; id: string; index: number }[] = [];
+    for (const [index, { staged, id }] of entries.entries()) {
+      if (staged instanceof StagedBytes) held.push({ staged, id, index });
+      else files.push({ staged, id, index });
+    }
+    const [heldOutcomes, fileOutcomes] = await Promise.all([
+      this.writeHeld(held),
+      this.commitFiles(files),
+    ]);
+    for (const [k, { index }] of held.entries()) outcomes[index] = heldOutcomes[k];
+    for (const [k, { index }] of files.entries()) outcomes[index] = fileOutcomes[k];
+    return outcomes;
+  }
+
+  private async writeHeld(
+    entries: readonly { staged: StagedBytes; id: string }[],
+  ): Promise<(Error | undefined)[]> {
+    if (entries.length === 0) return [];
+    const writes = entries.map(({ staged, id }) => {
+      const target = this.pathOf(id);
+      const folder = dirname(target);
+      const temp = join(folder, `${TEMP_PREFIX}${id}-${randomBytes(6).toString('hex')}`);
+      return { folder, temp, target, bytes: staged.bytes };
+    });
+    try {
+      const outcomes = await this.writer.writeMany(writes);
+      for (const [index, { staged }] of entries.entries()) {
+        if (outcomes[index] === undefined) staged.committed = true;
+      }
+      return outcomes;
+    } catch (error) {
+      return entries.map(() => asError(error));
+    }
+  }
+
+  private async commitFiles(
     entries: readonly { staged: StagedBlob; id: string }[],
   ): Promise<(Error | undefined)[]> {
     const outcomes: (Error | undefined)[] = await Promise.all(
@@ -180,6 +244,29 @@ export class BlobStore {
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
+
+/**
+ * The bytes of an upload small enough to be held in memory until their id is known (see
+ * `BlobStore.commitMany`): no staged file, nothing to read back for the parse.
+ */
+export class StagedBytes {
+  committed = false;
+
+  constructor(private held: Uint8Array) {}
+
+  get bytes(): Uint8Array {
+    return this.held;
+  }
+
+  /** Lets go of the bytes. */
+  discard(): Promise<void> {
+    this.held = new Uint8Array(0);
+    return Promise.resolve();
+  }
+}
+
+/** An upload's bytes waiting for their id: in memory (small) or in a staged file. */
+export type Staged = StagedBlob | StagedBytes;
 
 /** Where streamed uploads are written until their id is known. */
 const STAGING_FOLDER = '.staging';

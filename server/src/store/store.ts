@@ -65,6 +65,9 @@ export async function openStore(dataDir: string): Promise<Store> {
     feeds: new FeedStore(db),
     tokens: new TokenStore(db),
     generation,
-    close: () => closeDatabase(db),
+    close: () => {
+      void blobs.close();
+      closeDatabase(db);
+    },
   };
 }

@@ -1,11 +1,11 @@
-import type { BlobStore, StagedBlob } from './blobs.ts';
+import type { BlobStore, Staged } from './blobs.ts';
 import type { Database } from './database.ts';
 import { GroupCommit, type Settled } from './group-commit.ts';
 import type { NewWebpage, WebpageStore } from './webpages.ts';
 
-/** A parsed upload: its staged file and the page to record. */
+/** A parsed upload: its bytes (in memory or a staged file) and the page to record. */
 export interface IngestItem {
-  staged: StagedBlob;
+  staged: Staged;
   page: NewWebpage;
   now: number;
 }

@@ -1,12 +1,14 @@
 // The upload route's body parser: the JSON body is read as it arrives (body-reader.ts refuses any
-// other shape at once) and its `content` is decoded (strict base64) straight into a temp file of
-// the blob store while it is hashed, so that no upload is ever held whole in memory. The route
-// gets the small fields, validated by the contract as any body, and the received file.
+// other shape at once) and its `content` is decoded (strict base64) while it is hashed: held in
+// memory while it is under WRITE_BATCH (a small page: no temp file, nothing read back for the
+// parse), written to a temp file of the blob store as it arrives beyond, so that no large upload
+// is ever held whole in memory. The route gets the small fields, validated by the contract as any
+// body, and the received content.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
-import type { BlobStore, StagedBlob } from '../store/blobs.ts';
+import { StagedBytes, type BlobStore, type Staged, type StagedBlob } from '../store/blobs.ts';
 import { StrictBase64Decoder, type Base64Summary } from './base64-decoder.ts';
 import { uploadFieldMessage } from './hamsterbase-messages.ts';
 import {
@@ -23,8 +25,11 @@ export interface ReceivedContent {
   summary: Base64Summary;
   /** sha256 hex of the bytes, when the text was valid base64 within the size limit. */
   sha256: string | undefined;
-  /** The decoded bytes (complete only when `sha256` is set); discard it when done. */
-  file: StagedBlob;
+  /**
+   * The decoded bytes (complete only when `sha256` is set): in memory under WRITE_BATCH, else in
+   * a temp file; discard it when done.
+   */
+  file: Staged;
 }
 
 /**
@@ -52,7 +57,10 @@ export function receivedContentOf(body: unknown): ReceivedContent | undefined {
   return (body as UploadBody)[RECEIVED];
 }
 
-/** Bytes written to the temp file at once (decoded output is gathered up to this). */
+/**
+ * Bytes written to the temp file at once (decoded output is gathered up to this); content that
+ * ends before is never written to a temp file but kept in memory.
+ */
 const WRITE_BATCH = 1 << 20;
 
 /** The `content` string being decoded into a temp file (opened at the first write). */
@@ -99,13 +107,26 @@ class ContentStaging implements ContentSink {
 
   async finish(): Promise<ReceivedContent> {
     const summary = this.decoder.finish();
-    await this.flush(true);
     const complete = summary.valid && !summary.overflow;
-    return {
-      summary,
-      sha256: complete ? this.hash.digest('hex') : undefined,
-      file: await this.openFile(),
-    };
+    const sha256 = complete ? this.hash.digest('hex') : undefined;
+    if (this.file === undefined && !this.discarded) {
+      return { summary, sha256, file: new StagedBytes(this.takePending()) };
+    }
+    await this.flush(true);
+    return { summary, sha256, file: await this.openFile() };
+  }
+
+  /** What was decoded and not written, in a buffer of its own (moved whole to the parser). */
+  private takePending(): Uint8Array {
+    const bytes = new Uint8Array(this.pendingBytes);
+    let offset = 0;
+    for (const chunk of this.pending) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+    return bytes;
   }
 
   async discard(): Promise<void> {

@@ -5,6 +5,7 @@ import { hostOf, parseHttpLink, type ParsedLink } from '../links.ts';
 import { ParseError } from '../parse/parse-error.ts';
 import { ParseLimitError, parsePool, ParseWorkerError } from '../parse/parse-pool.ts';
 import type { ParsedWebpage } from '../parse/parse-webpage.ts';
+import { StagedBytes } from '../store/blobs.ts';
 import type { WebpageExt } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { NewWebpage } from '../store/webpages.ts';
@@ -60,7 +61,9 @@ export async function storeUpload(
     if (reuseExisting(store, id, options.now)) return id;
 
     const parsed = await parsing(
-      parsePool.parseStaged(file.path, upload.ext, { timeoutMs: options.parseTimeoutMs }),
+      parsePool.parseStaged(file instanceof StagedBytes ? file.bytes : file.path, upload.ext, {
+        timeoutMs: options.parseTimeoutMs,
+      }),
     );
     // Stored with the other uploads ready meanwhile (group commit); durable once it resolves.
     await store.ingest.add({

@@ -1,0 +1,152 @@
+// Writes a group of small files durably in one trip to a worker thread: each into a temp file of
+// its folder, synced, renamed under its name, then each folder synced once. Done on the main
+// thread's promise API, that is eight trips to the thread pool per file (open, write, sync, close,
+// rename; open, sync, close of its folder), each waking a thread on a busy machine; here it is one
+// message each way for the whole group (the worker makes the calls, at once).
+import { Worker } from 'node:worker_threads';
+
+/** One file to write: `bytes` go to `temp` (a new file in `folder`), then `temp` becomes `target`. */
+export interface BlobWrite {
+  folder: string;
+  temp: string;
+  target: string;
+  bytes: Uint8Array;
+}
+
+/** The worker's code (CommonJS, no file of its own: it runs as is from the sources and the bundle). */
+const WORKER_SOURCE = `
+const fs = require('node:fs/promises');
+const { parentPort } = require('node:worker_threads');
+
+function message(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function writeOne(file) {
+  await fs.mkdir(file.folder, { recursive: true, mode: 0o700 });
+  try {
+    await fs.writeFile(file.temp, file.bytes, { flag: 'wx', mode: 0o600, flush: true });
+    await fs.rename(file.temp, file.target);
+  } catch (error) {
+    await fs.rm(file.temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function syncFolder(folder) {
+  const handle = await fs.open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+// The files of a group at once (their syncs overlap, as the disk can take them together), then
+// each folder that received one, synced once.
+async function writeGroup(files) {
+  const errors = await Promise.all(
+    files.map((file) => writeOne(file).then(() => undefined, message)),
+  );
+  const folders = new Map();
+  files.forEach((file, index) => {
+    if (errors[index] !== undefined) return;
+    folders.set(file.folder, [...(folders.get(file.folder) || []), index]);
+  });
+  await Promise.all(
+    [...folders].map(([folder, indexes]) =>
+      syncFolder(folder).catch((error) => {
+        for (const index of indexes) errors[index] = message(error);
+      }),
+    ),
+  );
+  return errors;
+}
+
+parentPort.on('message', ({ id, files }) => {
+  void writeGroup(files).then((errors) => parentPort.postMessage({ id, errors }));
+});
+`;
+
+/**
+ * The buffers that can be moved to the worker rather than copied: those that the files' bytes fill
+ * whole (a view of part of a buffer, as Node's small Buffers share one, is copied).
+ */
+function movable(files: readonly BlobWrite[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const { bytes } of files) {
+    const { buffer } = bytes;
+    if (
+      buffer instanceof ArrayBuffer &&
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === buffer.byteLength
+    ) {
+      buffers.add(buffer);
+    }
+  }
+  return [...buffers];
+}
+
+interface Pending {
+  resolve: (errors: (Error | undefined)[]) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * A worker thread that writes groups of files (`writeMany`), started at the first group and kept
+ * while the process runs (unreferenced while idle, so it never holds the process open).
+ */
+export class BlobWriter {
+  private current: { worker: Worker; pending: Map<number, Pending> } | undefined;
+  private nextId = 1;
+
+  /**
+   * Writes the files (their bytes are moved to the worker: empty afterwards); per file, undefined
+   * once it is under its name and on disk with its folder, or the error that stopped it.
+   */
+  writeMany(files: readonly BlobWrite[]): Promise<(Error | undefined)[]> {
+    return new Promise((resolve, reject) => {
+      const { worker, pending } = this.current ?? this.start();
+      const id = this.nextId++;
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      try {
+        worker.postMessage({ id, files }, movable(files));
+      } catch (error) {
+        pending.delete(id);
+        if (pending.size === 0) worker.unref();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  /** Stops the worker; groups being written fail. */
+  async close(): Promise<void> {
+    const worker = this.current?.worker;
+    this.current = undefined;
+    await worker?.terminate();
+  }
+
+  private start(): { worker: Worker; pending: Map<number, Pending> } {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const pending = new Map<number, Pending>();
+    worker.on('message', ({ id, errors }: { id: number; errors: (string | undefined)[] }) => {
+      const group = pending.get(id);
+      pending.delete(id);
+      if (pending.size === 0) worker.unref();
+      group?.resolve(errors.map((error) => (error === undefined ? undefined : new Error(error))));
+    });
+    let failure: Error | undefined;
+    worker.on('error', (error) => (failure = error));
+    worker.on('exit', (code) => {
+      if (this.current?.worker === worker) this.current = undefined;
+      const error = new Error(
+        `the file writer stopped (${failure?.message ?? `exit code ${String(code)}`})`,
+      );
+      for (const group of pending.values()) group.reject(error);
+      pending.clear();
+    });
+    this.current = { worker, pending };
+    return this.current;
+  }
+}
