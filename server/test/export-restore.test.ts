@@ -282,7 +282,7 @@ describe('restore', () => {
       const broken = Buffer.from(zipSync(files, { level: 0 }));
       const at = broken.indexOf('"format"');
       broken.writeUInt8(broken.readUInt8(at + 2) ^ 0x20, at + 2);
-      await expectRefused(broken, /corrupt|not a Folio export/);
+      await expectRefused(broken, /damaged \(wrong CRC-32\)|not a Folio export/);
     });
 
     it('a path-traversal entry, an absolute name, an unknown name', async () => {
