@@ -282,7 +282,7 @@ describe('restore', () => {
       const broken = Buffer.from(zipSync(files, { level: 0 }));
       const at = broken.indexOf('"format"');
       broken.writeUInt8(broken.readUInt8(at + 2) ^ 0x20, at + 2);
-      await expectRefused(broken, /corrupt|not a Folio export/);
+      await expectRefused(broken, /damaged \(wrong CRC-32\)|not a Folio export/);
     });
 
     it('a path-traversal entry, an absolute name, an unknown name', async () => {
@@ -299,14 +299,16 @@ describe('restore', () => {
       }
     });
 
-    it('a symlink entry', async () => {
+    it('a symlink entry, made on Unix (host 3) or macOS (host 19)', async () => {
       const files = unzipSync(new Uint8Array(zipBytes));
       const [first] = Object.keys(files).filter((name) => name.startsWith('originals/'));
-      const link = zipSync({
-        ...files,
-        [first!]: [strToU8('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
-      });
-      await expectRefused(link, /symbolic link/);
+      for (const os of [3, 19]) {
+        const link = zipSync({
+          ...files,
+          [first!]: [strToU8('/etc/passwd'), { os, attrs: (0o120777 << 16) >>> 0 }],
+        });
+        await expectRefused(link, /symbolic link/);
+      }
     });
 
     it('duplicate names', async () => {
@@ -339,7 +341,35 @@ describe('restore', () => {
         small.indexOf('folio-export.json', small.length / 2),
       );
       small.writeUInt32LE(10, directory + 24);
-      await expectRefused(small, /more than its declared 10 bytes/);
+      await expectRefused(small, /more than the 10 bytes it declares/);
+    });
+
+    /** `bytes` with a 16-bit field of `name`'s central directory record set to `value`. */
+    function withCentralField(bytes: Uint8Array, name: string, field: number, value: number) {
+      const out = Buffer.from(bytes);
+      for (let at = out.indexOf('PK\x01\x02', 0, 'latin1'); at >= 0;) {
+        const nameLength = out.readUInt16LE(at + 28);
+        if (out.toString('latin1', at + 46, at + 46 + nameLength) === name) {
+          out.writeUInt16LE(value, at + field);
+          return out;
+        }
+        at = out.indexOf('PK\x01\x02', at + 46, 'latin1');
+      }
+      throw new Error(`no central record for ${name}`);
+    }
+
+    it('an encrypted entry, an unknown method, a folder', async () => {
+      const files = unzipSync(new Uint8Array(zipBytes));
+      const [first] = Object.keys(files).filter((name) => name.startsWith('originals/'));
+      const stored = zipSync(files, { level: 0 });
+      // General purpose flag bit 0 (offset 8) and the method (offset 10), APPNOTE 4.3.12.
+      await expectRefused(withCentralField(stored, first!, 8, 1), /encrypted/);
+      await expectRefused(withCentralField(stored, first!, 10, 12), /compression method 12/);
+      const folder = zipSync({
+        ...files,
+        'bookmarks.html': [strToU8(''), { os: 3, attrs: (0o040755 << 16) >>> 0 }],
+      });
+      await expectRefused(folder, /bookmarks\.html" is a directory/);
     });
   });
 });

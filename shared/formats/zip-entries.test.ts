@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bytesSource,
   checkEntryName,
+  entryChunks,
   inflateEntry,
   readZipDirectory,
   ZipEntryError,
@@ -171,6 +172,45 @@ describe('readZipDirectory and inflateEntry', () => {
     const at = 30 + 'a.html'.length + 10; // a byte of the stored data
     flipped[at] = (flipped[at] ?? 0) ^ 0xff;
     await expect(inflateEntry(bytesSource(flipped), entry!)).rejects.toThrow(/wrong CRC-32/);
+  });
+
+  it('entryChunks hands an entry on in pieces as it inflates, never whole', async () => {
+    let seed = 7;
+    const words = Array.from({ length: 150_000 }, () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return `w${seed % 5000}`;
+    });
+    const data = strToU8(words.join(' '));
+    for (const level of [0, 6] as const) {
+      const zip = zipSync({ 'big.html': [data, { level }] });
+      const source = bytesSource(zip);
+      const [entry] = await readZipDirectory(source);
+      const pieces: Uint8Array[] = [];
+      for await (const piece of entryChunks(source, entry!)) pieces.push(piece);
+      expect(pieces.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(data.length / 3);
+      const whole = new Uint8Array(data.length);
+      let at = 0;
+      for (const piece of pieces) {
+        whole.set(piece, at);
+        at += piece.length;
+      }
+      expect(at).toBe(data.length);
+      expect(whole.every((byte, index) => byte === data[index])).toBe(true);
+    }
+  });
+
+  it('refuses a stored entry whose two sizes differ before reading it', async () => {
+    const zip = buildZip([{ name: 'a.html', data: page('a'), method: 0, declaredSize: 3 }]);
+    const [entry] = await readZipDirectory(bytesSource(zip));
+    expect(entry?.problem).toMatch(/stored with two different sizes/);
+  });
+
+  it('refuses a part of a multi-part zip', async () => {
+    const zip = zipSync({ 'a.html': page('a') });
+    const part = zip.slice();
+    part[part.length - 22 + 4] = 1; // the number of this disk
+    await expect(readZipDirectory(bytesSource(part))).rejects.toThrow(/multi-part/);
   });
 
   it('bounds the number of entries', async () => {

@@ -50,3 +50,9 @@ export function classifyEntryName(name: string): ExportEntry | undefined {
   if (!isWebpageId(id) || !isWebpageExt(ext)) return undefined;
   return { kind: 'original', id, ext };
 }
+
+/** A name as shown in a message: escaped, at most 80 characters. */
+export function shownName(name: string): string {
+  const json = JSON.stringify(name);
+  return json.length > 82 ? `${json.slice(0, 80)}…"` : json;
+}

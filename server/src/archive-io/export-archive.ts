@@ -18,7 +18,6 @@ import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   headerLine,
-  type ExportedView,
   type ExportedWebpage,
   type ExportSelection,
 } from './export-format.ts';
@@ -189,7 +188,7 @@ async function* zipChunks(store: Store, prepared: PreparedExport): Chunks {
       exportedAt: prepared.exportedAt,
       selection: prepared.selection,
       webpageCount: prepared.rowids.length,
-      views: prepared.views.map(toExportedView),
+      views: prepared.views,
       ...(prepared.missingOriginals.length === 0
         ? {}
         : { missingOriginals: prepared.missingOriginals }),
@@ -291,20 +290,6 @@ class PageReader {
       });
     }
   }
-}
-
-function toExportedView(view: ViewRecord): ExportedView {
-  return {
-    id: view.id,
-    title: view.title,
-    description: view.description,
-    createdAt: view.createdAt,
-    enableLimit: view.enableLimit,
-    limit: view.limit,
-    sort: view.sort,
-    match: view.match,
-    filters: view.filters,
-  };
 }
 
 /** Text encoded and handed on in pieces of about TEXT_PIECE bytes. */

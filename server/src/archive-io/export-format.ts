@@ -10,8 +10,7 @@
 // The header line followed by `]}` is itself a JSON document; each page line is one JSON object
 // (with a comma after it but the last). The whole file is one valid JSON document.
 import type { WebpageExt } from '../store/records.ts';
-import type { ViewFilter, ViewMatch } from '../store/view-filters.ts';
-import type { ViewSort } from '../store/views.ts';
+import type { ViewRecord } from '../store/views.ts';
 
 export const EXPORT_FORMAT = 'folio-export';
 export const EXPORT_VERSION = 1;
@@ -44,17 +43,8 @@ export interface ExportedWebpage {
   file: string;
 }
 
-export interface ExportedView {
-  id: string;
-  title: string;
-  description: string;
-  createdAt: number;
-  enableLimit: boolean;
-  limit: number;
-  sort: ViewSort;
-  match: ViewMatch;
-  filters: ViewFilter[];
-}
+/** A view as the store records it (its id, time and filter ids kept): ViewStore's `list`/`restore`. */
+export type ExportedView = ViewRecord;
 
 /** What was exported: everything, one view's pages, or the given pages. */
 export type ExportSelection =

@@ -1,25 +1,20 @@
 // Restores a Folio export (export-archive.ts) into a store: the same ids, fields, highlights and
-// views. The zip is checked whole first (zip-reader.ts: names, symlinks, duplicates, sizes) and
+// views. The zip is checked whole first (export-zip.ts: names, symlinks, duplicates, sizes) and
 // `folio-export.json` is read through once to check every line, so a zip that is refused leaves
 // the store untouched. Then each page is written on its own: its original is streamed into the
 // blob store's staging, checked against its id (the sha256 of the bytes), moved in, and the page
 // with its labels and highlights is recorded in one transaction; a page that fails leaves nothing.
 // Pages already in the store are skipped (a restore can be run again).
 import { createHash } from 'node:crypto';
-import { open, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import type { Statement } from 'better-sqlite3';
 import { hostOf } from '../links.ts';
 import { parsePool } from '../parse/parse-pool.ts';
+import type { ZipEntry, ZipSource } from '../../../shared/formats/zip-entries.ts';
 import { createRequestValidators, loadSpec, RequestValidationError } from '../spec.ts';
 import { titleKey } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
-import {
-  classifyEntryName,
-  EXPORT_JSON,
-  isWebpageExt,
-  isWebpageId,
-  originalEntryName,
-} from './entry-names.ts';
+import { EXPORT_JSON, isWebpageExt, isWebpageId, originalEntryName } from './entry-names.ts';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -27,9 +22,10 @@ import {
   type ExportedView,
   type ExportedWebpage,
 } from './export-format.ts';
-import { entryBytes, readZipDirectory, ZipFormatError, type ZipEntry } from './zip-reader.ts';
+import { exportEntryBytes, readExportZip, RestoreRefused } from './export-zip.ts';
+import { fileSource } from './zip-file-source.ts';
 
-export { ZipFormatError as RestoreRefused };
+export { RestoreRefused };
 
 export interface RestoreOptions {
   /** Largest original file (the server's upload limit). */
@@ -57,7 +53,7 @@ const MAX_TEXT = 1024 * 1024;
 const MAX_ITEMS = 100_000;
 
 /**
- * Restores `zipPath` into `store`. Throws ZipFormatError (re-exported as RestoreRefused) before
+ * Restores `zipPath` into `store`. Throws RestoreRefused (export-zip.ts) before
  * anything is written when the zip is refused; otherwise reports what was restored, skipped
  * and failed.
  */
@@ -68,24 +64,19 @@ export async function restoreArchive(
 ): Promise<RestoreReport> {
   const handle = await open(zipPath, 'r');
   try {
-    const entries = await readZipDirectory(
-      handle,
-      {
-        maxEntryBytes: (name) =>
-          name === EXPORT_JSON ? MAX_EXPORT_JSON_BYTES : options.maxOriginalBytes,
-        maxEntries: 2 * MAX_ITEMS + 2,
-        maxDirectoryBytes: 256 * 1024 * 1024,
-      },
-      (name) => classifyEntryName(name) !== undefined,
-    );
-    const byName = new Map(entries.map((entry) => [entry.name, entry]));
+    const source = fileSource(handle, (await handle.stat()).size);
+    const byName = await readExportZip(source, {
+      maxJsonBytes: MAX_EXPORT_JSON_BYTES,
+      maxOriginalBytes: options.maxOriginalBytes,
+      maxEntries: 2 * MAX_ITEMS + 2,
+    });
     const json = byName.get(EXPORT_JSON);
-    if (json === undefined) throw new ZipFormatError(`the zip has no ${EXPORT_JSON}`);
+    if (json === undefined) throw new RestoreRefused(`the zip has no ${EXPORT_JSON}`);
 
     // Pass 1: every line checked, nothing written.
     let views: ExportedView[] = [];
     let total = 0;
-    for await (const item of exportItems(handle, zipPath, json)) {
+    for await (const item of exportItems(source, json)) {
       if (item.kind === 'header') {
         views = item.views;
         continue;
@@ -93,10 +84,10 @@ export async function restoreArchive(
       total++;
       const original = byName.get(item.page.file);
       if (original === undefined) {
-        throw new ZipFormatError(`the zip has no ${item.page.file}`);
+        throw new RestoreRefused(`the zip has no ${item.page.file}`);
       }
       if (original.size !== item.page.size) {
-        throw new ZipFormatError(`${item.page.file} is not the size its page says`);
+        throw new RestoreRefused(`${item.page.file} is not the size its page says`);
       }
     }
 
@@ -110,20 +101,20 @@ export async function restoreArchive(
       views: { restored: 0, skipped: 0 },
     };
     let done = 0;
-    for await (const item of exportItems(handle, zipPath, json)) {
+    for await (const item of exportItems(source, json)) {
       if (item.kind === 'header') continue;
       const { page } = item;
       if (store.webpages.find(page.id) !== undefined) {
         report.skipped.push(page.id);
       } else {
-        const failure = await restorePage(store, writer, handle, zipPath, page, byName, options);
+        const failure = await restorePage(store, writer, source, page, byName, options);
         if (failure === undefined) report.restored++;
         else report.failed.push({ id: page.id, reason: failure });
       }
       options.onProgress?.(++done, total);
     }
     for (const view of views) {
-      if (writer.insertView(view)) report.views.restored++;
+      if (store.views.restore(view)) report.views.restored++;
       else report.views.skipped++;
     }
     return report;
@@ -135,15 +126,14 @@ export async function restoreArchive(
 async function restorePage(
   store: Store,
   writer: RestoreWriter,
-  handle: FileHandle,
-  zipPath: string,
+  source: ZipSource,
   page: ExportedWebpage,
   byName: ReadonlyMap<string, ZipEntry>,
   options: RestoreOptions,
 ): Promise<string | undefined> {
   const entry = byName.get(page.file);
   if (entry === undefined) return 'its original is missing';
-  return storePage(store, writer, page, entryBytes(handle, zipPath, entry), options);
+  return storePage(store, writer, page, exportEntryBytes(source, entry), options);
 }
 
 /**
@@ -188,7 +178,7 @@ async function storePage(
     if (committed && store.webpages.find(page.id) === undefined) {
       await rm(store.blobs.pathOf(page.id), { force: true });
     }
-    if (error instanceof ZipFormatError) return error.message;
+    if (error instanceof RestoreRefused) return error.message;
     return `it could not be written: ${(error as Error).message}`;
   } finally {
     await staged.discard();
@@ -224,17 +214,13 @@ type ExportItem =
   { kind: 'header'; views: ExportedView[] } | { kind: 'page'; page: ExportedWebpage };
 
 /** The header and the pages of `folio-export.json`, each checked, read a line at a time. */
-async function* exportItems(
-  handle: FileHandle,
-  zipPath: string,
-  entry: ZipEntry,
-): AsyncGenerator<ExportItem> {
+async function* exportItems(source: ZipSource, entry: ZipEntry): AsyncGenerator<ExportItem> {
   let state: 'header' | 'pages' | 'closed' = 'header';
   let declared = 0;
   let pages = 0;
   let lastHadComma = true;
   const ids = new Set<string>();
-  for await (const line of lines(entryBytes(handle, zipPath, entry))) {
+  for await (const line of lines(exportEntryBytes(source, entry))) {
     if (state === 'header') {
       yield { kind: 'header', views: parseHeader(line, (count) => (declared = count)) };
       state = 'pages';
@@ -258,14 +244,14 @@ async function* exportItems(
   if (pages !== declared) throw formatError(`${pages} pages where its header says ${declared}`);
 }
 
-function formatError(what: string): ZipFormatError {
-  return new ZipFormatError(`${EXPORT_JSON} is not a Folio export: ${what}`);
+function formatError(what: string): RestoreRefused {
+  return new RestoreRefused(`${EXPORT_JSON} is not a Folio export: ${what}`);
 }
 
 /** Lines of UTF-8 text (without their `\n`), each at most MAX_LINE_BYTES. */
-async function* lines(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
+async function* lines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  let pending: Buffer[] = [];
+  let pending: Uint8Array[] = [];
   let pendingLength = 0;
   for await (const chunk of chunks) {
     let from = 0;
@@ -285,7 +271,7 @@ async function* lines(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
   if (pendingLength > 0) yield decode(decoder, Buffer.concat(pending));
 }
 
-function decode(decoder: TextDecoder, bytes: Buffer): string {
+function decode(decoder: TextDecoder, bytes: Uint8Array): string {
   try {
     return decoder.decode(bytes);
   } catch {
@@ -425,8 +411,6 @@ class RestoreWriter {
   private readonly insertPageRow: Statement<Record<string, unknown>>;
   private readonly insertText: Statement<[string, string, string]>;
   private readonly insertHighlight: Statement<Record<string, unknown>>;
-  private readonly insertViewRow: Statement<Record<string, unknown>>;
-  private readonly viewExists: Statement<[string], number>;
 
   constructor(private readonly store: Store) {
     const db = store.db;
@@ -448,16 +432,6 @@ class RestoreWriter {
          edit_time)
        VALUES (@id, @webpageId, @text, @textBefore, @textAfter, @note, @tenThousandth, @editTime)`,
     );
-    this.insertViewRow = db.prepare(
-      `INSERT INTO views (id, title, description, created_at, enable_limit, limit_count, sort,
-         match_mode, filters)
-       VALUES (@id, @title, @description, @createdAt, @enableLimit, @limit, @sort, @match, @filters)
-       ON CONFLICT (id) DO NOTHING`,
-    );
-    this.viewExists = db.prepare('SELECT count(*) FROM views WHERE id = ?').pluck() as Statement<
-      [string],
-      number
-    >;
   }
 
   insertPage(page: ExportedWebpage, text: string, now: number): void {
@@ -484,23 +458,5 @@ class RestoreWriter {
         this.insertHighlight.run({ ...highlight, webpageId: page.id });
       }
     })();
-  }
-
-  /** False when a view with this id exists (live or deleted). */
-  insertView(view: ExportedView): boolean {
-    if (this.viewExists.get(view.id) !== 0) return false;
-    return (
-      this.insertViewRow.run({
-        id: view.id,
-        title: view.title,
-        description: view.description,
-        createdAt: view.createdAt,
-        enableLimit: view.enableLimit ? 1 : 0,
-        limit: view.limit,
-        sort: view.sort,
-        match: view.match,
-        filters: JSON.stringify(view.filters),
-      }).changes === 1
-    );
   }
 }

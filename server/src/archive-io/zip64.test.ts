@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, Zip, ZipPassThrough } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { readZipDirectory } from './zip-reader.ts';
+import { bytesSource, readZipDirectory } from '../../../shared/formats/zip-entries.ts';
+import { fileSource } from './zip-file-source.ts';
 import { withZip64End } from './zip64.ts';
 
 /** A zip of `count` one-byte entries, written as the export writes it. */
@@ -33,13 +34,13 @@ describe('an export of more than 65,535 entries', () => {
       writeFileSync(path, bytes);
       const handle = await open(path, 'r');
       try {
-        const entries = await readZipDirectory(
-          handle,
-          { maxEntryBytes: () => 10, maxEntries: 100_000, maxDirectoryBytes: 64 * 1024 * 1024 },
-          () => true,
-        );
+        const entries = await readZipDirectory(fileSource(handle, bytes.length), {
+          maxEntryBytes: 10,
+          maxEntries: 100_000,
+        });
         expect(entries).toHaveLength(count);
-        expect(entries.at(-1)?.name).toBe(`e${count - 1}`);
+        expect(entries.at(-1)?.rawName).toBe(`e${count - 1}`);
+        expect(entries.every((entry) => entry.problem === null)).toBe(true);
       } finally {
         await handle.close();
       }
@@ -49,6 +50,17 @@ describe('an export of more than 65,535 entries', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('exactly 65,535 entries: a classic end record whose full count is the true one', async () => {
+    const count = 0xffff;
+    const bytes = zipOf(count);
+    expect(Buffer.from(bytes).readUInt16LE(bytes.length - 12)).toBe(count);
+    const entries = await readZipDirectory(bytesSource(bytes), {
+      maxEntryBytes: 10,
+      maxEntries: 100_000,
+    });
+    expect(entries).toHaveLength(count);
   });
 
   it('a classic end record is left as it is below the limit', () => {

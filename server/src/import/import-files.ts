@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { lstat, open, opendir, readFile } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import {
   DEFAULT_ZIP_LIMITS,
@@ -16,7 +15,8 @@ import {
   readZipDirectory,
   ZipEntryError,
 } from '../../../shared/formats/zip-entries.ts';
-import type { ZipLimits, ZipSource } from '../../../shared/formats/zip-entries.ts';
+import type { ZipLimits } from '../../../shared/formats/zip-entries.ts';
+import { fileSource } from '../archive-io/zip-file-source.ts';
 
 export type PageExt = 'html' | 'mhtml' | 'webarchive';
 
@@ -141,22 +141,6 @@ export async function planFolder(root: string): Promise<ImportPlan> {
   return { items, skipped, refused: [], close: () => Promise.resolve() };
 }
 
-function handleSource(handle: FileHandle, size: number): ZipSource {
-  return {
-    size,
-    read: async (offset, length) => {
-      const buffer = new Uint8Array(length);
-      let filled = 0;
-      while (filled < length) {
-        const { bytesRead } = await handle.read(buffer, filled, length - filled, offset + filled);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
-      return buffer.subarray(0, filled);
-    },
-  };
-}
-
 /**
  * Reads a zip's directory (a ZipError when it is damaged: nothing is sent then). Entries that are
  * refused by structure are listed as refused, other non-pages as skipped; directories are left out.
@@ -168,7 +152,7 @@ export async function planZip(
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
-    const source = handleSource(handle, size);
+    const source = fileSource(handle, size);
     const entries = await readZipDirectory(source, limits);
     const items: ImportItem[] = [];
     const skipped: Refusal[] = [];

@@ -116,11 +116,16 @@ interface ViewRow {
 const VIEW_COLUMNS = `id, title, description, created_at AS createdAt, enable_limit AS enableLimit,
   limit_count AS limitCount, sort, match_mode AS matchMode, filters`;
 
+const INSERT_VIEW = `INSERT INTO views (id, title, description, created_at, enable_limit, limit_count,
+    sort, match_mode, filters)
+  VALUES (@id, @title, @description, @createdAt, @enableLimit, @limit, @sort, @match, @filters)`;
+
 /** Saved views and the webpages they select. */
 export class ViewStore {
   private readonly selectLive: Statement<[string], ViewRow>;
   private readonly selectAllLive: Statement<[], ViewRow>;
   private readonly insertView: Statement<Record<string, unknown>>;
+  private readonly insertViewOnce: Statement<Record<string, unknown>>;
   private readonly updateView: Statement<Record<string, unknown>>;
   private readonly markDeleted: Statement<[string]>;
   private readonly statements: StatementCache;
@@ -137,11 +142,8 @@ export class ViewStore {
     this.selectAllLive = db.prepare(
       `SELECT ${VIEW_COLUMNS} FROM views WHERE deleted = 0 ORDER BY created_at DESC, seq DESC`,
     );
-    this.insertView = db.prepare(
-      `INSERT INTO views (id, title, description, created_at, enable_limit, limit_count, sort,
-         match_mode, filters)
-       VALUES (@id, @title, @description, @createdAt, @enableLimit, @limit, @sort, @match, @filters)`,
-    );
+    this.insertView = db.prepare(INSERT_VIEW);
+    this.insertViewOnce = db.prepare(`${INSERT_VIEW} ON CONFLICT (id) DO NOTHING`);
     this.updateView = db.prepare(
       `UPDATE views SET title = @title, description = @description, enable_limit = @enableLimit,
          limit_count = @limit, sort = @sort, match_mode = @match, filters = @filters
@@ -173,6 +175,14 @@ export class ViewStore {
     };
     this.insertView.run(toParams(record));
     return record;
+  }
+
+  /**
+   * Adds a view as it was recorded (its id, time and filter ids: a restore). False when a view
+   * with its id exists, live or deleted (it is left as it is).
+   */
+  restore(view: ViewRecord): boolean {
+    return this.insertViewOnce.run(toParams(view)).changes === 1;
   }
 
   /** Live views, newest first. */
