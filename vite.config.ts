@@ -104,6 +104,9 @@ export default defineConfig({
             'extension/**/*.test.ts',
           ],
           testTimeout: 60_000,
+          // Set-ups start servers and seed archives: bounds against a hang, like testTimeout (the
+          // default 10 s failed them on a busy machine).
+          hookTimeout: 60_000,
           // The SDK's published dist uses extension-less ESM imports that plain Node cannot load;
           // let Vite resolve it.
           server: { deps: { inline: ['@hamsterbase/sdk'] } },
@@ -116,6 +119,7 @@ export default defineConfig({
           environment: 'jsdom',
           // A bound against a hang, not a speed check: the suite must pass on a busy machine.
           testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/api/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
         },
