@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -89,6 +90,10 @@ export default defineConfig({
     format: 'es',
   },
   test: {
+    // One test file per core (Vitest's default keeps one core for itself: a single worker on a
+    // 2-core machine). The files spend much of their time waiting on the servers, CLIs and workers
+    // they start, so the main process needs no core of its own.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
