@@ -453,6 +453,8 @@ async function clickLinks(
  */
 const corpus = test.extend<object, { hostileArchive: Archive }>({
   hostileArchive: [
+    // Playwright reads a fixture's dependencies from this pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const archive = await startArchive();
       await use(archive);
