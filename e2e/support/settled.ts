@@ -1,26 +1,44 @@
 // Waiting until a page has done everything its documents asked for — the state a check for
 // "nothing ran, nothing left the browser" needs — instead of waiting a fixed time and hoping.
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { BrowserContext, Frame, Page, Request } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /**
- * Counts the requests of `context` that have started and not yet ended (answered or failed), but
- * for those of tabs already closed, which end with their tab.
+ * The requests of `context` that have started and not yet ended (answered or failed), as URLs;
+ * but for those a document can no longer receive: of a closed tab, of a frame gone from its page,
+ * and of a document that a navigation replaced (Chromium cancels them, not always with an event).
  */
-export function trackRequests(context: BrowserContext): { inFlight(): number } {
+export function trackRequests(context: BrowserContext): { open(): string[] } {
   const open = new Set<Request>();
   context.on('request', (request) => open.add(request));
   context.on('requestfinished', (request) => open.delete(request));
   context.on('requestfailed', (request) => open.delete(request));
-  const ofOpenTab = (request: Request) => {
-    try {
-      return !request.frame().page().isClosed();
-    } catch {
-      // A service worker's request, or a new tab's first one (before its page exists).
-      return true;
+  const dropOf = (frame: Frame) => {
+    for (const request of open) {
+      if (frameOf(request) === frame && !request.isNavigationRequest()) open.delete(request);
     }
   };
-  return { inFlight: () => [...open].filter(ofOpenTab).length };
+  const watch = (page: Page) => {
+    page.on('framenavigated', dropOf);
+    page.on('framedetached', dropOf);
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  const live = (request: Request) => {
+    const frame = frameOf(request);
+    // A service worker's request, or a new tab's first one (before its page exists).
+    if (!frame) return true;
+    return !frame.page().isClosed() && !frame.isDetached();
+  };
+  return { open: () => [...open].filter(live).map((request) => request.url()) };
+}
+
+function frameOf(request: Request): Frame | null {
+  try {
+    return request.frame();
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -33,7 +51,7 @@ export function trackRequests(context: BrowserContext): { inFlight(): number } {
  *
  * `tracker` must have been made before the page was opened, so that it saw every request.
  */
-export async function settled(page: Page, tracker: { inFlight(): number }): Promise<void> {
+export async function settled(page: Page, tracker: { open(): string[] }): Promise<void> {
   await expect
     .poll(
       async () => {
@@ -52,9 +70,9 @@ export async function settled(page: Page, tracker: { inFlight(): number }): Prom
           await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
           return pending;
         });
-        return { loading: loaded, openRequests: tracker.inFlight() };
+        return { loading: loaded, openRequests: tracker.open() };
       },
       { message: 'the page and its frames settle (loaded, no request open)', timeout: 30_000 },
     )
-    .toEqual({ loading: [], openRequests: 0 });
+    .toEqual({ loading: [], openRequests: [] });
 }
