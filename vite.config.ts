@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -89,6 +90,10 @@ export default defineConfig({
     format: 'es',
   },
   test: {
+    // One test file per core (Vitest's default keeps one core for itself: a single worker on a
+    // 2-core machine). The files spend much of their time waiting on the servers, CLIs and workers
+    // they start, so the main process needs no core of its own.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -104,6 +109,9 @@ export default defineConfig({
             'extension/**/*.test.ts',
           ],
           testTimeout: 60_000,
+          // Set-ups start servers and seed archives: bounds against a hang, like testTimeout (the
+          // default 10 s failed them on a busy machine).
+          hookTimeout: 60_000,
           // The SDK's published dist uses extension-less ESM imports that plain Node cannot load;
           // let Vite resolve it.
           server: { deps: { inline: ['@hamsterbase/sdk'] } },
@@ -116,6 +124,7 @@ export default defineConfig({
           environment: 'jsdom',
           // A bound against a hang, not a speed check: the suite must pass on a busy machine.
           testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/api/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
         },

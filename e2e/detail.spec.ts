@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../test/support/archives.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
 import { byTitle, seed, type SeedPage } from './support/seed.ts';
-import { slowWebpageDetails } from './support/slow-network.ts';
+import { holdWebpageDetails } from './support/slow-network.ts';
 
 interface StoredWebpage {
   id: string;
@@ -459,13 +459,16 @@ test('keys pressed while the next webpage loads move on from it within the list'
   await seed(archive, pages);
   const titles = byTitle(pages);
   await openFromList(page, archive, titles[0]!, '?sort=title_asc');
-  await slowWebpageDetails(page);
+  const details = await holdWebpageDetails(page);
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('j');
+  details.release();
   await expect(heading(page, titles[3]!)).toBeVisible();
+  details.hold();
   await page.keyboard.press('k');
   await page.keyboard.press('k');
+  details.release();
   await expect(heading(page, titles[1]!)).toBeVisible();
 });
 

@@ -5,6 +5,7 @@ import type { Page, Route } from '@playwright/test';
 import { formatBytes } from '../src/lib/display.ts';
 import { makeHtml, makeMhtml, withMissingStartPart } from '../test/support/archives.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
+import { gate } from './support/gate.ts';
 
 interface StoredWebpage {
   id: string;
@@ -317,9 +318,11 @@ test('anything slower than a second shows a progress bar until it is done', asyn
   await expect(page.locator('.toasts')).toBeAttached();
   await expect(progress(page)).toHaveCount(0);
 
-  // A change the server takes 2.5 s to answer.
+  // A change the server answers only once the progress bar shows (held, not timed: however slow
+  // the machine, the answer comes after the bar).
+  const likeAnswer = gate();
   await page.route(`**/public/api/v1/webpages/${id}`, async (route) => {
-    if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 2500));
+    if (route.request().method() === 'PATCH') await likeAnswer.opened;
     await route.fallback();
   });
   const started = Date.now();
@@ -327,15 +330,17 @@ test('anything slower than a second shows a progress bar until it is done', asyn
   await expect(progress(page)).toBeVisible();
   // Not at once: only once a second has passed.
   expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  likeAnswer.open();
   await expect(done(page, 'Liked “Slow page”')).toBeVisible();
   await expect(progress(page)).toHaveCount(0);
   expect((await stored(archive, id)).liked).toBe(true);
 
-  // A view the server takes 2.5 s to answer, opened from the sidebar.
+  // A view the server answers only once the progress bar shows, opened from the sidebar.
+  const viewAnswer = gate();
   await page.route(
     (url) => url.pathname.includes(`/public/api/v1/views/${view.id}`),
     async (route) => {
-      await new Promise((r) => setTimeout(r, 2500));
+      await viewAnswer.opened;
       await route.fallback();
     },
   );
@@ -344,6 +349,7 @@ test('anything slower than a second shows a progress bar until it is done', asyn
     .getByRole('link', { name: 'Slow view' })
     .click();
   await expect(progress(page)).toBeVisible();
+  viewAnswer.open();
   await expect(page.getByRole('heading', { name: 'Slow view', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Webpages of Slow view' })).toBeVisible();
   await expect(progress(page)).toHaveCount(0);

@@ -1,4 +1,4 @@
-// The preview against hostile archives: every technique of the corpus is uploaded to a fresh archive
+// The preview against hostile archives: every technique of the corpus is uploaded to an archive
 // and opened on its detail page; nothing in it may run, reach the network (the live web stand-in
 // must receive nothing), navigate, open windows or touch the app. Each detector is proven on the
 // raw page opened without the preview's protections.
@@ -12,12 +12,11 @@ import {
   type HostileLink,
   type HostilePage,
 } from '../test/support/hostile-pages.ts';
-import { expect, test, type Archive } from './support/fixtures.ts';
+import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
 import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
+import { settled, trackRequests } from './support/settled.ts';
 
 const PREVIEW = 'iframe[title^="Preview of"]';
-/** How long to keep watching after the preview shows its content. */
-const SETTLE_MS = 500;
 
 /** The corpus as listed (the real files are built per test, against that test's live web). */
 const CATALOG = hostilePages('http://127.0.0.1:9');
@@ -446,60 +445,79 @@ async function clickLinks(
   return expected;
 }
 
+/**
+ * The corpus's previews share one server per worker: each test uploads its own page (a title of its
+ * own) and opens that page's details directly, and a leak shows in the test's own browser context
+ * (its requests, windows, storage) or at its own live web, never in the archive's other pages.
+ * Starting a server for each of the 70 previews cost more than the previews themselves.
+ */
+const corpus = test.extend<object, { hostileArchive: Archive }>({
+  hostileArchive: [
+    // Playwright reads a fixture's dependencies from this pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const archive = await startArchive();
+      await use(archive);
+      await archive.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
 for (const { name, ext, click, links } of CATALOG) {
-  test(`preview of ${ext} "${name}": shows the content, nothing runs or leaves`, async ({
-    page,
-    context,
-    archive,
-  }) => {
-    const assets = builtAssets();
-    const live = await startLiveWeb();
-    try {
-      const hostile = hostileFor(name, live.origin);
-      const log = watchBrowser(context, page);
-      const { id } = await archive.upload(hostile.file, hostile.ext, {
-        title: `Hostile page ${name}`,
-      });
-      const expectedUrl = `${archive.url}/webpages/${id}`;
-      await archive.open(page, `/webpages/${id}`);
-
-      const frame = page.frameLocator(PREVIEW);
-      // Megabyte-sized pages take a while to build on a busy machine.
-      await expect(frame.getByText(hostile.marker, { exact: true })).toBeVisible({
-        timeout: 20_000,
-      });
-      const titleBefore = await page.title();
-      if (click) {
-        test.info().annotations.push({
-          type: 'click',
-          description: await clickTrigger(page, click, true),
+  corpus(
+    `preview of ${ext} "${name}": shows the content, nothing runs or leaves`,
+    async ({ page, context, hostileArchive: archive }) => {
+      const assets = builtAssets();
+      const live = await startLiveWeb();
+      try {
+        const hostile = hostileFor(name, live.origin);
+        const log = watchBrowser(context, page);
+        const tracker = trackRequests(context);
+        const { id } = await archive.upload(hostile.file, hostile.ext, {
+          title: `Hostile page ${name}`,
         });
+        const expectedUrl = `${archive.url}/webpages/${id}`;
+        await archive.open(page, `/webpages/${id}`);
+
+        const frame = page.frameLocator(PREVIEW);
+        // Megabyte-sized pages take a while to build on a busy machine.
+        await expect(frame.getByText(hostile.marker, { exact: true })).toBeVisible({
+          timeout: 20_000,
+        });
+        const titleBefore = await page.title();
+        if (click) {
+          test.info().annotations.push({
+            type: 'click',
+            description: await clickTrigger(page, click, true),
+          });
+        }
+        const expected = links ? await clickLinks(page, context, hostile.links ?? []) : undefined;
+        await settled(page, tracker);
+
+        const leaks = await findLeaks({
+          page,
+          context,
+          live,
+          log,
+          archive,
+          expectedUrl,
+          titleBefore,
+          assets,
+          ...(expected ? { expected } : {}),
+        });
+        expect(leaks, `what "${name}" achieved`).toEqual([]);
+
+        const liveHost = new URL(live.origin).host;
+        const problems = await page.evaluate(scanDom, { liveHost, frameSelector: PREVIEW });
+        expect(problems, `what the preview of "${name}" still contains`).toEqual([]);
+        // Still showing the page after everything had its chance to run.
+        await expect(frame.getByText(hostile.marker, { exact: true })).toBeVisible();
+      } finally {
+        await closeLiveWeb(live, context);
       }
-      const expected = links ? await clickLinks(page, context, hostile.links ?? []) : undefined;
-      await page.waitForTimeout(SETTLE_MS);
-
-      const leaks = await findLeaks({
-        page,
-        context,
-        live,
-        log,
-        archive,
-        expectedUrl,
-        titleBefore,
-        assets,
-        ...(expected ? { expected } : {}),
-      });
-      expect(leaks, `what "${name}" achieved`).toEqual([]);
-
-      const liveHost = new URL(live.origin).host;
-      const problems = await page.evaluate(scanDom, { liveHost, frameSelector: PREVIEW });
-      expect(problems, `what the preview of "${name}" still contains`).toEqual([]);
-      // Still showing the page after everything had its chance to run.
-      await expect(frame.getByText(hostile.marker, { exact: true })).toBeVisible();
-    } finally {
-      await closeLiveWeb(live, context);
-    }
-  });
+    },
+  );
 }
 
 // The detectors above, proven: the same pages opened as plain pages, without the preview.
@@ -550,8 +568,10 @@ for (const { name, click, leaksUnsandboxed } of CATALOG.filter(({ ext }) => ext 
 
 test('titles, labels and links are shown as text, never run as markup', async ({
   page,
+  context,
   archive,
 }) => {
+  const tracker = trackRequests(context);
   const title = `<img src=x onerror="window.__pwned='title'">`;
   const labels = [
     `<img src=x onerror="window.__pwned='label'">`,
@@ -586,7 +606,7 @@ test('titles, labels and links are shown as text, never run as markup', async ({
   await expect(
     page.frameLocator(PREVIEW).getByText('SAFE-CONTENT-markup', { exact: true }),
   ).toBeVisible();
-  await page.waitForTimeout(SETTLE_MS);
+  await settled(page, tracker);
 
   const app = await page.evaluate(
     (selector) => ({
@@ -628,6 +648,7 @@ test('links in the preview open in a new tab; javascript: links do nothing', asy
         `<p><a href="${live.origin}/link-click/blank" target="_top">Replace the app</a></p>`,
     });
     const { id } = await archive.upload(file, 'html');
+    const tracker = trackRequests(context);
     const appUrl = `${archive.url}/webpages/${id}`;
     await archive.open(page, `/webpages/${id}`);
     const frame = page.frameLocator(PREVIEW);
@@ -662,7 +683,7 @@ test('links in the preview open in a new tab; javascript: links do nothing', asy
     const opened: string[] = [];
     context.on('page', (other) => opened.push(other.url()));
     await frame.getByText('Run a script', { exact: true }).click();
-    await page.waitForTimeout(SETTLE_MS);
+    await settled(page, tracker);
     expect(opened).toEqual([]);
     expect(page.url()).toBe(appUrl);
     expect(await frameUrl()).toBe('about:srcdoc');

@@ -5,6 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { PREVIEW, previewState, recordRequests, requestsOutside } from './support/preview.ts';
+import { settled, trackRequests } from './support/settled.ts';
 import {
   RICH,
   richHtml,
@@ -14,12 +15,6 @@ import {
   type Ext,
   type RichPage,
 } from './support/sample-pages.ts';
-
-/**
- * How long to keep listening once the preview shows everything: nothing signals that a document
- * will request nothing more, and a leak would show within this time.
- */
-const SETTLE_MS = 400;
 
 const EXTS: readonly Ext[] = ['html', 'mhtml', 'webarchive'];
 
@@ -79,6 +74,7 @@ for (const ext of EXTS) {
     try {
       const { id } = await archive.upload(rich.file, ext);
       const requests = recordRequests(context);
+      const tracker = trackRequests(context);
 
       // From the list to the page's details, where the preview is.
       await archive.open(page, '/');
@@ -87,7 +83,7 @@ for (const ext of EXTS) {
       await expectFaithfulPreview(page, rich, live);
       await expect(page).toHaveTitle(`${title} · Folio`);
 
-      await page.waitForTimeout(SETTLE_MS);
+      await settled(page, tracker);
       expect(live.requests, 'requests the live web received').toEqual([]);
       if ('site' in rich)
         expect(rich.site.requests, 'requests the captured site received').toEqual([]);
@@ -116,6 +112,7 @@ test('the full-window preview shows each format alone, and leads back to the det
   try {
     const ids = await Promise.all(pages.map((rich) => archive.upload(rich.file, rich.ext)));
     const requests = recordRequests(context);
+    const tracker = trackRequests(context);
 
     // From the details, through the app's own link.
     const first = ids[0]!.id;
@@ -141,7 +138,7 @@ test('the full-window preview shows each format alone, and leads back to the det
       await expectFaithfulPreview(page, rich, live);
     }
 
-    await page.waitForTimeout(SETTLE_MS);
+    await settled(page, tracker);
     expect(live.requests, 'requests the live web received').toEqual([]);
     const site = (pages[1] as CapturedPage).site;
     expect(site.requests, 'requests the captured site received').toEqual([]);

@@ -16,10 +16,9 @@ import {
 import { expect, test, type Archive } from './support/fixtures.ts';
 import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { PREVIEW, recordRequests, requestsOutside } from './support/preview.ts';
+import { settled, trackRequests } from './support/settled.ts';
 
 const READER = 'iframe[title^="Reader view of"]';
-/** How long to keep listening for a late request once everything is shown (as preview.spec.ts). */
-const SETTLE_MS = 400;
 const IMAGE = { width: 40, height: 30 } as const;
 const PAGE_URL = 'https://articles.example.org/quiet-archives';
 
@@ -149,6 +148,7 @@ for (const ext of ['html', 'mhtml'] as const) {
     try {
       const { id } = await archive.upload(longArticleFile(ext, live), ext);
       const requests = recordRequests(context);
+      const tracker = trackRequests(context);
       await openDetail(page, archive, id);
       await expect(page.frameLocator(PREVIEW).getByRole('heading', { level: 1 })).toHaveText(
         LONG_ARTICLE.title,
@@ -197,7 +197,7 @@ for (const ext of ['html', 'mhtml'] as const) {
       });
       console.log(`[reader] ${ext} long article extraction after a reload: ${again.join(', ')} ms`);
 
-      await page.waitForTimeout(SETTLE_MS);
+      await settled(page, tracker);
       expect(live.requests, 'requests the live web received').toEqual([]);
       expect(requestsOutside(requests, archive.url), 'requests to other origins').toEqual([]);
 
@@ -266,6 +266,7 @@ test('a right-to-left article reads right to left; settings and the mode survive
     );
     const { id } = await archive.upload(file, 'html');
     const requests = recordRequests(context);
+    const tracker = trackRequests(context);
     await openDetail(page, archive, id);
     await readerSwitch(page).click();
     const reader = page.frameLocator(READER);
@@ -296,7 +297,7 @@ test('a right-to-left article reads right to left; settings and the mode survive
     await expect(settings.getByLabel('Theme')).toHaveValue('sepia');
     await expect(settings.getByLabel('Size')).toHaveValue('24');
 
-    await page.waitForTimeout(SETTLE_MS);
+    await settled(page, tracker);
     expect(live.requests).toEqual([]);
     expect(requestsOutside(requests, archive.url)).toEqual([]);
   } finally {

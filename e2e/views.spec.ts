@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Archive } from './support/fixtures.ts';
 import { seed, variedPages, type SeededPage } from './support/seed.ts';
-import { slowWebpageDetails } from './support/slow-network.ts';
+import { holdWebpageDetails } from './support/slow-network.ts';
 import { addFilter, addUnreadResearchFilters, unreadResearch } from './support/view-editor.ts';
 
 interface StoredView {
@@ -292,10 +292,11 @@ test('keys pressed while the next webpage loads move on from it, not again from 
   await page.keyboard.press('j');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
-  await slowWebpageDetails(page);
+  const details = await holdWebpageDetails(page);
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('j');
+  details.release();
   await expect(page.getByRole('heading', { level: 1, name: titles[3] })).toBeVisible();
   expect(new URL(page.url()).searchParams.get('view')).toBe(view.id);
 });

@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeHtml } from '../../test/support/archives.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
 
@@ -19,7 +19,9 @@ afterEach(async () => {
 describe('stopping the server', () => {
   it('finishes the upload in progress, then exits though the connection stays open', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'folio-shutdown-'));
-    server = await spawnServer({ dataDir, token: 'shutdown-token' });
+    // At the info level the log says when the upload has arrived and when the stop began: the
+    // test acts on those, never after a guessed pause.
+    server = await spawnServer({ dataDir, token: 'shutdown-token', env: { FOLIO_LOG: 'info' } });
     const running = server;
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const body = JSON.stringify({
@@ -27,7 +29,6 @@ describe('stopping the server', () => {
       ext: 'html',
     });
     const half = Math.floor(body.length / 2);
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     let finish: () => void = () => {};
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const upload = request(
@@ -51,11 +52,15 @@ describe('stopping the server', () => {
       upload.write(body.slice(0, half));
       finish = () => upload.end(body.slice(half));
     });
-    // The upload is half-way when the stop comes.
-    await pause(300);
+    // The upload is half-way (the server has its first half) when the stop comes.
+    await vi.waitFor(() => expect(running.output()).toContain('incoming request'), {
+      timeout: 30_000,
+    });
     const stopped = Date.now();
     const exited = running.kill('SIGTERM').then(() => Date.now());
-    await pause(300);
+    await vi.waitFor(() => expect(running.output()).toContain('shutting down'), {
+      timeout: 30_000,
+    });
     finish();
     const result = await answer;
     expect(result.status, result.text).toBe(200);
@@ -65,7 +70,8 @@ describe('stopping the server', () => {
     });
     const exitedAt = await exited;
     agent.destroy();
-    // The connection was kept alive by the client: the process must not wait for it to time out.
-    expect(exitedAt - stopped).toBeLessThan(5_000);
+    // The connection was kept alive by the client: the process must not wait for it to time out
+    // (72 s); the bound leaves a busy machine room and still tells the two apart.
+    expect(exitedAt - stopped).toBeLessThan(30_000);
   });
 });

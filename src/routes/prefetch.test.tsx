@@ -30,7 +30,6 @@ function renderAt(entry: string) {
 }
 
 const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('li')!;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeEach(() => {
   localStorage.clear();
@@ -70,11 +69,18 @@ describe('prefetching on intent', () => {
 
     // The pointer passes over two rows and leaves the window in one go (a busy test machine may
     // take longer than the intent delay between two steps of user-event, which a hand does not).
-    const passed = within(rowOf('Article 38')).getByText('html');
-    fireEvent.pointerOver(within(rowOf('Article 39')).getByText('html'));
-    fireEvent.pointerOver(passed);
-    fireEvent.pointerOut(passed, { relatedTarget: null });
-    await pause(INTENT_DELAY_MS * 3);
+    // The intent's timers are the test's: well past the delay, every one of them has fired, and
+    // whatever it started has had its turn.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const passed = within(rowOf('Article 38')).getByText('html');
+      fireEvent.pointerOver(within(rowOf('Article 39')).getByText('html'));
+      fireEvent.pointerOver(passed);
+      fireEvent.pointerOut(passed, { relatedTarget: null });
+      await vi.advanceTimersByTimeAsync(INTENT_DELAY_MS * 3);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(archive.requests.filter((r) => r.path.startsWith('/webpages/'))).toEqual([]);
   });
 

@@ -82,8 +82,11 @@ describe('a view’s page', () => {
     const { user } = renderAt('/views/v1');
     await screen.findByRole('list', { name: 'Webpages of Everything' });
     await user.click(screen.getByRole('checkbox', { name: 'Select Article 3' }));
-    // Focus stays where the user put it (only j / k move it to a row's title).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the selection is drawn (the bulk actions say so), focus is still where the user put it
+    // (only j / k move it to a row's title).
+    expect(
+      within(await screen.findByRole('group', { name: 'Bulk actions' })).getByRole('status'),
+    ).toHaveTextContent('1 selected');
     expect(screen.getByRole('checkbox', { name: 'Select Article 3' })).toHaveFocus();
     await user.click(screen.getByRole('checkbox', { name: 'Select Article 6' }));
     const bulk = await screen.findByRole('group', { name: 'Bulk actions' });

@@ -63,6 +63,12 @@ function setup(overrides: Partial<UploadQueueDeps> = {}) {
   return { queue, deps, encodes, sends, statuses, item, encodeOf };
 }
 
+/**
+ * Resolves once every promise continuation already queued has run (a task comes after all of
+ * them): the queue's own work is promises on the test's deferreds, never timers.
+ */
+const settledPromises = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const html = (name: string) => new File([SAMPLE_HTML], name, { type: 'text/html' });
 const added = (): UploadResult => ({ webpage: makeUploadedWebpage(), alreadyArchived: false });
 
@@ -232,11 +238,16 @@ describe('upload queue', () => {
   });
 
   it('cancels a file while its format is checked', async () => {
-    const { queue, statuses } = setup();
+    const head = deferred<Uint8Array>();
+    const { queue, statuses, deps } = setup({ readHead: vi.fn(() => head.promise) });
     const [id] = queue.enqueue([html('a.html')]);
+    await vi.waitFor(() => expect(deps.readHead).toHaveBeenCalled());
     queue.cancel(id!);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The check ends after the cancel; what it found changes nothing.
+    head.resolve(new TextEncoder().encode(SAMPLE_HTML));
+    await settledPromises();
     expect(statuses()['a.html']).toBe('canceled');
+    expect(deps.encode).not.toHaveBeenCalled();
     queue.retry(id!);
     expect(statuses()['a.html']).toBe('encoding');
   });
@@ -282,7 +293,7 @@ describe('upload queue', () => {
     const [id] = queue.enqueue([html('a.html')]);
     queue.edit(id!, { link: 'example.com/page' });
     await vi.waitFor(() => expect(item('a.html').status).toBe('queued'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settledPromises();
     expect(item('a.html').status).toBe('queued');
 
     queue.setEditing(id!, true);
