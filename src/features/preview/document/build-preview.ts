@@ -144,10 +144,8 @@ export function previewResponse(
   bytes: Uint8Array,
   reservedNames: readonly string[],
 ): PreviewResponse {
+  // The input's size was bounded before its bytes were read (`handlePreviewRequest`).
   try {
-    if (isInputTooLarge(bytes.length)) {
-      throw new TooComplexError(`the file is larger than ${MAX_PREVIEW_INPUT_BYTES} bytes`);
-    }
     return toResponse(buildPreview(ext, bytes, { reservedNames: new Set(reservedNames) }));
   } catch (error) {
     return failed(error);
