@@ -77,6 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const app = Fastify({
       logger: {
         level: options.logLevel ?? 'silent',
+        // The process's own stdout, not a second writer on its descriptor: log lines and what
+        // `main` prints stay in the order they were written.
+        stream: process.stdout,
         redact: ['req.headers.authorization', 'req.headers.cookie'],
         serializers: { req: requestLogSerializer(spec) },
       },

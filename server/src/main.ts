@@ -36,11 +36,8 @@ async function main(): Promise<void> {
     listenTextResolver: (address) => `listening on ${address}`,
   });
   const { port } = app.server.address() as AddressInfo;
-  // The log writes asynchronously: let its "listening" line out first, so that the address is the
-  // last line, under the warning if there is one.
-  // Fastify's logger is pino's, whose `flush` its type does not declare.
-  const log = app.log as typeof app.log & { flush?: (done: () => void) => void };
-  if (typeof log.flush === 'function') await new Promise<void>((resolve) => log.flush?.(resolve));
+  // The log writes through `process.stdout` too: its "listening" line is out already, and the
+  // address is the last line, under the warning if there is one.
   console.log(startupLines(config.host, port, config.token).join('\n'));
 }
 
