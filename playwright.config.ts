@@ -17,7 +17,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 900 },
-    trace: 'retain-on-failure',
+    trace: process.env.FOLIO_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath,
       // The machine has no network: keep Chromium from phoning home.
