@@ -17,7 +17,8 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 900 },
-    trace: process.env.FOLIO_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
+    trace:
+      process.env.FOLIO_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath,
       // The machine has no network: keep Chromium from phoning home.

@@ -1,11 +1,20 @@
 // Bundles the server (server/src/main.ts) into server/dist/main.js for `npm start`: plain `node`
 // runs it without a TypeScript loader in the process (tsx holds ~45 MB more). The upload parser's
 // worker thread (server/src/parse/parse-worker.ts) is a second entry, server/dist/parse-worker.js,
-// which the bundle starts from beside itself. Packages stay external (better-sqlite3 is native);
-// paths that the server finds from its own location (`../../openapi`, `../../dist`) hold from
-// server/dist as they do from server/src.
+// which the bundle starts from beside itself. The packages are bundled too: Node then resolves and
+// reads one file instead of some 300 (a server started in 0.45 s of CPU instead of 0.85 s; every
+// end-to-end test starts one). Only better-sqlite3 stays external (native, it finds its binary
+// from its own folder). Paths that the server finds from its own location (`../../openapi`,
+// `../../dist`) hold from server/dist as they do from server/src.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { parse } from 'yaml';
+
+const SPEC_YAML = fileURLToPath(new URL('../openapi/archive.yaml', import.meta.url));
+
+/** The packages Node loads from node_modules at run time; every other one is in the bundle. */
+export const EXTERNAL_PACKAGES = ['better-sqlite3'] as const;
 
 export const BUILT_SERVER = fileURLToPath(new URL('./dist/main.js', import.meta.url));
 
@@ -28,10 +37,18 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Met
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: [...EXTERNAL_PACKAGES],
+    // Bundled CommonJS packages `require` Node's modules; an ES module has no `require` of its own.
+    banner: {
+      js: "import { createRequire as folioCreateRequire } from 'node:module';\nconst require = folioCreateRequire(import.meta.url);",
+    },
     sourcemap: true,
     logLevel: 'warning',
     metafile: options.metafile ?? false,
+    // The contract, parsed now: the server reads it as JSON at start instead of parsing YAML.
+    define: {
+      FOLIO_BUNDLED_SPEC: JSON.stringify(JSON.stringify(parse(readFileSync(SPEC_YAML, 'utf8')))),
+    },
   });
   return result.metafile;
 }

@@ -49,13 +49,21 @@ export interface ApiSpec {
   componentSchemas: Readonly<Record<string, JsonSchema>>;
 }
 
+/** The contract as JSON text, defined by the server's bundle only (server/build.ts). */
+declare const FOLIO_BUNDLED_SPEC: string | undefined;
+
 const loaded = new Map<string, ApiSpec>();
 
 /** Loads and indexes the contract (once per file). */
 export function loadSpec(file: string = SPEC_FILE): ApiSpec {
   const cached = loaded.get(file);
   if (cached) return cached;
-  const document = asObject(parse(readFileSync(file, 'utf8')), 'the OpenAPI document');
+  // The server's bundle carries the contract as JSON (server/build.ts): no YAML parse at start.
+  const bundled = file === SPEC_FILE && typeof FOLIO_BUNDLED_SPEC === 'string';
+  const document = asObject(
+    bundled ? JSON.parse(FOLIO_BUNDLED_SPEC) : parse(readFileSync(file, 'utf8')),
+    'the OpenAPI document',
+  );
   const spec = indexSpec(document);
   loaded.set(file, spec);
   return spec;
@@ -124,27 +132,31 @@ const compiledValidators = new WeakMap<ApiSpec, ReadonlyMap<string, RequestValid
  * Builds the request validator of every operation from the spec: path and query parameters
  * (coerced from strings, repeated query keys as arrays, defaults applied, unknown keys refused)
  * and the JSON body (no coercion). Throws `RequestValidationError` with a message naming the field.
+ *
+ * Each operation's schemas are compiled at its first request, not here: compiling all of them
+ * took half of a server's start, and a server (or a test's) answers a few operations only.
  */
 export function createRequestValidators(spec: ApiSpec): ReadonlyMap<string, RequestValidator> {
   const cached = compiledValidators.get(spec);
   if (cached) return cached;
-  const parameterAjv = createSpecAjv(spec, { coerceTypes: 'array', useDefaults: true });
-  const bodyAjv = createSpecAjv(spec);
+  const parameterAjv = once(() => createSpecAjv(spec, { coerceTypes: 'array', useDefaults: true }));
+  const bodyAjv = once(() => createSpecAjv(spec));
   const validators = new Map<string, RequestValidator>();
   for (const operation of spec.operations.values()) {
-    const params = parameterAjv.compile(parametersSchema(operation, 'path'));
     // An operation without query parameters ignores the query string (cache busters…); one
     // with query parameters refuses unknown ones.
     const hasQuery = operation.parameters.some((parameter) => parameter.in === 'query');
-    const query = parameterAjv.compile(parametersSchema(operation, 'query'));
     const requestBody = operation.requestBody;
-    const body = requestBody
-      ? bodyAjv.compile(toAjvSchema(requestBody.schema) as object)
-      : undefined;
+    const compiled = once(() => ({
+      params: parameterAjv().compile(parametersSchema(operation, 'path')),
+      query: parameterAjv().compile(parametersSchema(operation, 'query')),
+      body: requestBody ? bodyAjv().compile(toAjvSchema(requestBody.schema) as object) : undefined,
+    }));
     validators.set(operation.operationId, (parts) => {
-      const validParams = check(parameterAjv, params, { ...asRecord(parts.params) }, 'path');
+      const { params, query, body } = compiled();
+      const validParams = check(parameterAjv(), params, { ...asRecord(parts.params) }, 'path');
       const validQuery = hasQuery
-        ? check(parameterAjv, query, { ...asRecord(parts.query) }, 'query')
+        ? check(parameterAjv(), query, { ...asRecord(parts.query) }, 'query')
         : {};
       if (!requestBody || !body) {
         return { params: validParams, query: validQuery, body: undefined };
@@ -161,12 +173,18 @@ export function createRequestValidators(spec: ApiSpec): ReadonlyMap<string, Requ
       return {
         params: validParams,
         query: validQuery,
-        body: check(bodyAjv, body, parts.body, 'body'),
+        body: check(bodyAjv(), body, parts.body, 'body'),
       };
     });
   }
   compiledValidators.set(spec, validators);
   return validators;
+}
+
+/** `make`'s value, made at the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 function check<T>(ajv: Ajv2020, validate: ValidateFunction, data: T, part: RequestPart): T {

@@ -39,6 +39,19 @@ describe('request validation derived from the spec', () => {
     throw new Error('no validation error');
   }
 
+  it('compiles the schemas of every operation (in strict mode, at its first request)', () => {
+    // A schema Ajv's strict mode refuses throws a plain Error at its first use, not a
+    // RequestValidationError: try each operation once with nothing in it.
+    for (const operationId of spec.operations.keys()) {
+      try {
+        validate(operationId, {});
+      } catch (error) {
+        expect(error, operationId).toBeInstanceOf(RequestValidationError);
+      }
+    }
+    expect(validators.size).toBe(spec.operations.size);
+  });
+
   it('coerces query values, makes repeated keys arrays and applies defaults', () => {
     const valid = validate('listWebpages', {
       query: { page: '3', host: 'a.example', labels: ['x', 'y'], liked: 'true' },
