@@ -100,6 +100,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          globalSetup: ['./server/test/support/global-setup.ts'],
           include: [
             'server/**/*.test.ts',
             'src/lib/**/*.test.ts',

@@ -18,19 +18,41 @@ export const EXTERNAL_PACKAGES = ['better-sqlite3'] as const;
 
 export const BUILT_SERVER = fileURLToPath(new URL('./dist/main.js', import.meta.url));
 
+/**
+ * The bundle the server's tests start and run (server and command-line tools), built once by their
+ * global set-up: apart from `npm start`'s, which a test rebuilds while others run.
+ */
+export const TEST_BUNDLE_DIR = fileURLToPath(new URL('./dist-test', import.meta.url));
+
 export interface BuildServerOptions {
   /** Where the bundle goes (default server/dist, where `npm start` runs it from). */
   outdir?: string;
   /** Also return esbuild's metafile: every input and each import it keeps external. */
   metafile?: boolean;
+  /**
+   * Also bundle the command-line tools (`token-cli.js`, `import-cli.js`, `restore-cli.js`,
+   * `copy-cli.js`), which `npm run token|import|restore|copy` run from their sources: the tests run them hundreds of times.
+   */
+  clis?: boolean;
 }
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The command-line tools, by the name of their bundle. */
+const CLI_ENTRIES = {
+  'token-cli': source('./src/token-cli.ts'),
+  'import-cli': source('./src/import-cli.ts'),
+  'restore-cli': source('./src/archive-io/restore-cli.ts'),
+  'copy-cli': source('./src/archive-io/copy-cli.ts'),
+};
 
 /** Builds the bundle; returns esbuild's metafile when asked for one. */
 export async function buildServer(options: BuildServerOptions = {}): Promise<Metafile | undefined> {
   const result = await build({
     entryPoints: {
-      main: fileURLToPath(new URL('./src/main.ts', import.meta.url)),
-      'parse-worker': fileURLToPath(new URL('./src/parse/parse-worker.ts', import.meta.url)),
+      main: source('./src/main.ts'),
+      'parse-worker': source('./src/parse/parse-worker.ts'),
+      ...(options.clis === true ? CLI_ENTRIES : {}),
     },
     outdir: options.outdir ?? fileURLToPath(new URL('./dist', import.meta.url)),
     bundle: true,

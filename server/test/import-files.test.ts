@@ -10,6 +10,7 @@ import { buildZip, SYMLINK_MODE } from '../../shared/formats/zip-test-support.ts
 import { runImport, type ImportOptions } from '../src/import/import-files.ts';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
 import { ok } from './support/api.ts';
+import { bundled } from './support/spawned-server.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const CHROMIUM_MHTML = readFileSync(
@@ -68,14 +69,14 @@ async function titles(): Promise<string[]> {
   return (list.webpages as { title: string }[]).map((page) => page.title).sort();
 }
 
-/** Runs the CLI in a child process (asynchronously: the server answers from this process). */
+/** Runs the CLI (its bundle) in a child process (asynchronously: the server answers from this process). */
 function runCli(
   args: string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'server/src/import-cli.ts', ...args],
+      [bundled('server/src/import-cli.ts'), ...args],
       {
         encoding: 'utf8',
         cwd: new URL('../../', import.meta.url).pathname,

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { TEST_BUNDLE_DIR } from '../../build.ts';
 import { REPO_ROOT } from '../../src/config.ts';
 
 export interface SpawnedServer {
@@ -24,13 +27,14 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** How long to wait for the address (ms). */
   startTimeout?: number;
-  /** A file to run with plain `node` instead of the sources (the bundle `npm start` builds). */
+  /** A bundle to run with plain `node` (default: the tests' bundle of `server/src/main.ts`). */
   entry?: string;
 }
 
 /**
- * Starts the real server process (`node --import tsx server/src/main.ts`, or `node <entry>` for
- * the bundle that `npm start` runs) on loopback, and resolves once it printed its address.
+ * Starts the real server process (`node <entry>`: the tests' bundle of `server/src/main.ts`, built
+ * once by their global set-up as `npm start` builds its own) on loopback, and resolves once it
+ * printed its address.
  */
 export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
   const env: Record<string, string | undefined> = {
@@ -43,9 +47,7 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
     ...options.env,
   };
   if (options.token === undefined) delete env.FOLIO_TOKEN;
-  const args =
-    options.entry === undefined ? ['--import', 'tsx', 'server/src/main.ts'] : [options.entry];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [options.entry ?? bundled('server/src/main.ts')], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,7 +103,20 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs a TypeScript entry point of the server (`node --import tsx <file> …args`) to its end. */
+/**
+ * The tests' bundle of a server entry point (`server/src/token-cli.ts` → `dist-test/token-cli.js`):
+ * a process from it starts in a fraction of the time `tsx` takes to compile the sources.
+ */
+export function bundled(file: string): string {
+  const name = basename(file, '.ts');
+  const path = join(TEST_BUNDLE_DIR, `${name}.js`);
+  if (!existsSync(path)) {
+    throw new Error(`${file} has no bundle in ${TEST_BUNDLE_DIR} (see server/build.ts, clis)`);
+  }
+  return path;
+}
+
+/** Runs a command-line tool of the server (its bundle: `node <bundle> …args`) to its end. */
 export function runScript(
   file: string,
   args: readonly string[],
@@ -109,7 +124,7 @@ export function runScript(
   timeout = 30_000,
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    const child = spawn(process.execPath, [bundled(file), ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
