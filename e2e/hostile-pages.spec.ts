@@ -4,7 +4,15 @@
 // raw page opened without the preview's protections.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import type { BrowserContext, FrameLocator, Locator, Page, Request } from '@playwright/test';
+import { devices } from '@playwright/test';
+import type {
+  Browser,
+  BrowserContext,
+  FrameLocator,
+  Locator,
+  Page,
+  Request,
+} from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
 import {
   attackJs,
@@ -47,10 +55,13 @@ interface BrowserLog {
   popups: { page: Page; description: string }[];
 }
 
-/** Records every request of every page in the context and every new page or popup. */
-function watchBrowser(context: BrowserContext, page: Page): BrowserLog {
+/**
+ * Records every request of every page in the context and every new page or popup, until `stop`
+ * (a context the corpus's previews share outlives each test's log).
+ */
+function watchBrowser(context: BrowserContext, page: Page): BrowserLog & { stop(): void } {
   const log: BrowserLog = { requests: [], popups: [] };
-  context.on('request', (request) => {
+  const onRequest = (request: Request) => {
     let mainFrame = false;
     let from: Page | null = null;
     try {
@@ -60,14 +71,22 @@ function watchBrowser(context: BrowserContext, page: Page): BrowserLog {
       // Service-worker requests have no frame.
     }
     log.requests.push({ request, navigation: request.isNavigationRequest(), mainFrame, from });
-  });
-  context.on('page', (opened) =>
-    log.popups.push({ page: opened, description: `new page ${opened.url()}` }),
-  );
-  page.on('popup', (popup) =>
-    log.popups.push({ page: popup, description: `popup ${popup.url()}` }),
-  );
-  return log;
+  };
+  const onPage = (opened: Page) =>
+    log.popups.push({ page: opened, description: `new page ${opened.url()}` });
+  const onPopup = (popup: Page) =>
+    log.popups.push({ page: popup, description: `popup ${popup.url()}` });
+  context.on('request', onRequest);
+  context.on('page', onPage);
+  page.on('popup', onPopup);
+  return {
+    ...log,
+    stop() {
+      context.off('request', onRequest);
+      context.off('page', onPage);
+      page.off('popup', onPopup);
+    },
+  };
 }
 
 /** What a click on a link legitimately leaves: the tab it opened, and that tab's requests. */
@@ -445,46 +464,106 @@ async function clickLinks(
   return expected;
 }
 
+/** An app tab the corpus's previews share, on the worker's archive. */
+interface HostileTab {
+  archive: Archive;
+  context: BrowserContext;
+  page: Page;
+}
+
 /**
- * The corpus's previews share one server per worker: each test uploads its own page (a title of its
- * own) and opens that page's details directly, and a leak shows in the test's own browser context
- * (its requests, windows, storage) or at its own live web, never in the archive's other pages.
- * Starting a server for each of the 70 previews cost more than the previews themselves.
+ * The corpus's previews share one server and one app tab per worker: each test uploads its own
+ * page (a title of its own) and has the app show that page's details, as a click in the app does
+ * (a history entry; the router follows it), against a live web of its own. What a leak leaves
+ * shows in the test's own log of requests and windows, at its own live web, or in the app window
+ * itself; a test that fails leaves the tab to be replaced, so that the next starts clean.
+ * Starting a server and booting the app for each of the 70 previews cost more than the previews.
  */
-const corpus = test.extend<object, { hostileArchive: Archive }>({
-  hostileArchive: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+const corpus = test.extend<{ hostileTab: HostileTab }, { hostileWorker: HostileWorker }>({
+  hostileWorker: [
+    async ({ browser }, use) => {
       const archive = await startArchive();
-      await use(archive);
+      const worker = new HostileWorker(archive, browser);
+      await use(worker);
+      await worker.closeTab();
       await archive.stop();
     },
     { scope: 'worker' },
   ],
+  hostileTab: async ({ hostileWorker }, use, testInfo) => {
+    const tab = await hostileWorker.tab();
+    // A link the last test clicked opened (and closed) a tab: Chromium left the app's tab in the
+    // background, where it draws no frames.
+    await tab.page.bringToFront();
+    await use(tab);
+    if (testInfo.status !== testInfo.expectedStatus) await hostileWorker.closeTab();
+  },
 });
+
+class HostileWorker {
+  private current: Promise<HostileTab> | undefined;
+
+  constructor(
+    private readonly archive: Archive,
+    private readonly browser: Browser,
+  ) {}
+
+  /** The shared tab, opened (the app booted on the library) when there is none. */
+  tab(): Promise<HostileTab> {
+    this.current ??= (async () => {
+      // The options the config gives each test's own context.
+      const context = await this.browser.newContext({
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      await this.archive.open(page, '/');
+      await expect(page.getByRole('main')).toBeVisible();
+      return { archive: this.archive, context, page };
+    })();
+    return this.current;
+  }
+
+  async closeTab(): Promise<void> {
+    const tab = this.current;
+    this.current = undefined;
+    await (await tab)?.context.close();
+  }
+}
+
+/** Has the app show `path`, as following a link in it does (no new document). */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await expect(page).toHaveURL(new URL(path, page.url()).href);
+}
 
 for (const { name, ext, click, links } of CATALOG) {
   corpus(
     `preview of ${ext} "${name}": shows the content, nothing runs or leaves`,
-    async ({ page, context, hostileArchive: archive }) => {
+    async ({ hostileTab: { archive, context, page } }) => {
       const assets = builtAssets();
       const live = await startLiveWeb();
+      const log = watchBrowser(context, page);
+      const tracker = trackRequests(context);
       try {
         const hostile = hostileFor(name, live.origin);
-        const log = watchBrowser(context, page);
-        const tracker = trackRequests(context);
         const { id } = await archive.upload(hostile.file, hostile.ext, {
           title: `Hostile page ${name}`,
         });
         const expectedUrl = `${archive.url}/webpages/${id}`;
-        await archive.open(page, `/webpages/${id}`);
+        await navigateInApp(page, `/webpages/${id}`);
 
         const frame = page.frameLocator(PREVIEW);
         // Megabyte-sized pages take a while to build on a busy machine.
         await expect(frame.getByText(hostile.marker, { exact: true })).toBeVisible({
           timeout: 20_000,
         });
+        await expect(
+          page.getByRole('heading', { name: `Hostile page ${name}`, exact: true }),
+        ).toBeVisible();
         const titleBefore = await page.title();
         if (click) {
           test.info().annotations.push({
@@ -514,7 +593,9 @@ for (const { name, ext, click, links } of CATALOG) {
         // Still showing the page after everything had its chance to run.
         await expect(frame.getByText(hostile.marker, { exact: true })).toBeVisible();
       } finally {
-        await closeLiveWeb(live, context);
+        log.stop();
+        tracker.stop();
+        await live.close();
       }
     },
   );
@@ -565,6 +646,44 @@ for (const { name, click, leaksUnsandboxed } of CATALOG.filter(({ ext }) => ext 
     }
   });
 }
+
+test('after a click on a link among controls named after DOM members, the app still navigates', async ({
+  page,
+  context,
+  archive,
+}) => {
+  // React walks up from the focused element after a commit; a form control named `parentNode`
+  // made that walk go round forever once a link in its form had the focus (the tab hung).
+  const live = await startLiveWeb();
+  try {
+    const hostile = hostileFor('clobbered-names', live.origin);
+    const { id } = await archive.upload(hostile.file, hostile.ext, { title: 'Clobbering forms' });
+    await archive.open(page, `/webpages/${id}`);
+    await expect(
+      page.frameLocator(PREVIEW).getByText(hostile.marker, { exact: true }),
+    ).toBeVisible();
+    const deepest = hostile.links?.at(-1);
+    if (!deepest) throw new Error('the clobbering page has no links');
+    const { target } = linkLocator(page.frameLocator(PREVIEW), deepest);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page', { timeout: 10_000 }),
+      target.click({ force: true }),
+    ]);
+    await tab.close();
+    await page.bringToFront();
+
+    // The focus is still on the link, in the archived document: a key the app answers there
+    // navigates (a click elsewhere would first move the focus into the app).
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('title') ?? null);
+    expect(await focused()).toBe('Preview of Clobbering forms');
+    await page.keyboard.press('u');
+    await expect(page.getByRole('heading', { name: 'Upload', level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => location.pathname)).toBe('/upload');
+  } finally {
+    await closeLiveWeb(live, context);
+  }
+});
 
 test('titles, labels and links are shown as text, never run as markup', async ({
   page,

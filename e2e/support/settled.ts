@@ -8,17 +8,21 @@ import { expect } from '@playwright/test';
  * but for those a document can no longer receive: of a closed tab, of a frame gone from its page,
  * and of a document that a navigation replaced (Chromium cancels them, not always with an event).
  */
-export function trackRequests(context: BrowserContext): { open(): string[] } {
+export function trackRequests(context: BrowserContext): { open(): string[]; stop(): void } {
   const open = new Set<Request>();
-  context.on('request', (request) => open.add(request));
-  context.on('requestfinished', (request) => open.delete(request));
-  context.on('requestfailed', (request) => open.delete(request));
+  const add = (request: Request) => open.add(request);
+  const end = (request: Request) => open.delete(request);
+  context.on('request', add);
+  context.on('requestfinished', end);
+  context.on('requestfailed', end);
   const dropOf = (frame: Frame) => {
     for (const request of open) {
       if (frameOf(request) === frame && !request.isNavigationRequest()) open.delete(request);
     }
   };
+  const pages = new Set<Page>();
   const watch = (page: Page) => {
+    pages.add(page);
     page.on('framenavigated', dropOf);
     page.on('framedetached', dropOf);
   };
@@ -30,7 +34,20 @@ export function trackRequests(context: BrowserContext): { open(): string[] } {
     if (!frame) return true;
     return !frame.page().isClosed() && !frame.isDetached();
   };
-  return { open: () => [...open].filter(live).map((request) => request.url()) };
+  return {
+    open: () => [...open].filter(live).map((request) => request.url()),
+    /** Stops listening (to a context that outlives the test). */
+    stop() {
+      context.off('request', add);
+      context.off('requestfinished', end);
+      context.off('requestfailed', end);
+      context.off('page', watch);
+      for (const page of pages) {
+        page.off('framenavigated', dropOf);
+        page.off('framedetached', dropOf);
+      }
+    },
+  };
 }
 
 function frameOf(request: Request): Frame | null {

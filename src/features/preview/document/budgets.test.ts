@@ -6,9 +6,9 @@ import { makeMhtml, makeWebarchive, utf8 } from '../../../test/archives.ts';
 import { MAX_WEBARCHIVE_ENTRIES, unfoldedWebarchiveEntries } from './budgets.ts';
 import { buildPreview, previewResponse } from './build-preview.ts';
 import { DEFAULT_LIMITS } from './build-document.ts';
-import { documentMemberNames } from './document-members.ts';
+import { reservedMemberNames } from './document-members.ts';
 
-const reservedNames = documentMemberNames();
+const reservedNames = reservedMemberNames();
 
 function resource(url: string, html: string): PlistDict {
   return new Map<string, PlistValue>([

@@ -19,11 +19,11 @@ import {
   type PreviewExt,
   type PreviewResponse,
 } from './build-preview.ts';
-import { documentMemberNames } from './document-members.ts';
+import { reservedMemberNames } from './document-members.ts';
 import { PREVIEW_CSP } from './preamble.ts';
 
 const PAGE = 'https://example.com/articles/page.html';
-const reservedNames = documentMemberNames();
+const reservedNames = reservedMemberNames();
 
 /** Runs the worker's job in-process, makes fake blob: URLs and parses the result like a browser. */
 function render(ext: PreviewExt, bytes: Uint8Array) {

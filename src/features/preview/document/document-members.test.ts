@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 
 import { makeMhtml, utf8 } from '../../../test/archives.ts';
 import { previewResponse, type PreviewExt } from './build-preview.ts';
-import { documentMemberNames } from './document-members.ts';
+import { reservedMemberNames } from './document-members.ts';
 
 const PAGE = 'https://example.com/page.html';
 
-function sanitized(ext: PreviewExt, bytes: Uint8Array, reservedNames = documentMemberNames()) {
+function sanitized(ext: PreviewExt, bytes: Uint8Array, reservedNames = reservedMemberNames()) {
   const response = previewResponse(ext, bytes, reservedNames);
   if (!response.ok) throw new Error(response.message);
   return new DOMParser().parseFromString(response.document.strings.join(''), 'text/html');
@@ -21,9 +21,9 @@ function named(doc: Document): string[] {
   });
 }
 
-describe('documentMemberNames', () => {
-  it('lists every member of a document, its prototypes and Object’s', () => {
-    const names = new Set(documentMemberNames());
+describe('reservedMemberNames', () => {
+  it('lists every member of a document and of a form, their prototypes and Object’s', () => {
+    const names = new Set(reservedMemberNames());
     for (const member of [
       'addEventListener',
       'querySelectorAll',
@@ -40,6 +40,11 @@ describe('documentMemberNames', () => {
       'constructor',
       '__proto__',
       'toString',
+      // A form's own members.
+      'elements',
+      'action',
+      'requestSubmit',
+      'parentNode',
     ]) {
       expect(names, member).toContain(member);
     }
@@ -48,20 +53,20 @@ describe('documentMemberNames', () => {
 
   it('reads a fresh document, not the app’s own (whose named elements are not members)', () => {
     document.body.innerHTML = '<img name="folioNamedImage"><form name="folioNamedForm"></form>';
-    expect(documentMemberNames()).not.toContain('folioNamedImage');
-    expect(documentMemberNames()).not.toContain('folioNamedForm');
+    expect(reservedMemberNames()).not.toContain('folioNamedImage');
+    expect(reservedMemberNames()).not.toContain('folioNamedForm');
     document.body.innerHTML = '';
   });
 });
 
 describe('the sanitizer', () => {
-  it('drops names and ids that would shadow a member of document, and only those', () => {
+  it('drops names and ids that would shadow a member of document or a form, and only those', () => {
     const doc = sanitized(
       'html',
       utf8(
         '<img name="addEventListener" id="querySelectorAll" alt="">' +
           '<img name="photo" id="hero" alt="">' +
-          '<form name="body" id="createElement"><input name="defaultView"></form>' +
+          '<form name="body" id="createElement"><input name="defaultView"><input name="q"></form>' +
           '<form name="search"></form>' +
           '<iframe name="documentElement" id="contains"></iframe><iframe name="frame1"></iframe>' +
           '<embed name="getElementsByTagName">' +
@@ -73,8 +78,8 @@ describe('the sanitizer', () => {
       'img',
       'img#hero[photo]',
       'form',
-      // A control's name shadows only its form's members, which the app never reads by name.
-      'input[defaultView]',
+      'input',
+      'input[q]',
       'form[search]',
       'iframe',
       'iframe[frame1]',
@@ -106,6 +111,42 @@ describe('the sanitizer', () => {
       'text/html',
     );
     expect(named(inner)).toEqual(['img']);
+  });
+
+  it('drops the names and ids of form controls that would shadow a member of their form', () => {
+    const doc = sanitized(
+      'html',
+      utf8(
+        '<form id="f"><input name="parentNode"><input id="elements"><select name="action"></select>' +
+          '<textarea id="submit"></textarea><button name="nodeType">b</button>' +
+          '<fieldset id="parentElement"><output name="length"></output></fieldset>' +
+          '<input name="email" id="email"><a href="#x" id="parentNode">a link</a></form>' +
+          // Outside a form, `form=` still makes a control a named property of that form.
+          '<input form="f" name="ownerDocument">',
+      ),
+    );
+    expect(named(doc)).toEqual([
+      'form#f',
+      'input',
+      'input',
+      'select',
+      'textarea',
+      'button',
+      'fieldset',
+      'output',
+      'input#email[email]',
+      // A link is not a form control: its id names nothing of the form.
+      'a#parentNode',
+      'input',
+    ]);
+    // The walk up from a control in the form reaches the document (bounded: a clobbered walk
+    // would go round forever).
+    const control = doc.querySelector('input')!;
+    let steps = 0;
+    for (let node: Node | null = control; node !== null && steps < 100; node = node.parentNode) {
+      steps++;
+    }
+    expect(steps).toBe(5); // input, form, body, html, the document
   });
 
   it('uses the names the request brings (the worker has no document of its own)', () => {

@@ -17,7 +17,7 @@
 // app finds the frames and links inside them (frame/archived-dom.ts walks shadow roots).
 import type { ChildNode, Element } from 'domhandler';
 
-import { DOCUMENT_NAMED_ELEMENTS } from './document-members.ts';
+import { NAMED_ELEMENTS } from './document-members.ts';
 import { EMPTY_DOCUMENT } from './preamble.ts';
 import type { PreviewResolver } from './resolver.ts';
 import {
@@ -39,8 +39,8 @@ export interface SanitizeContext {
   /** The sanitized HTML of the archived document a frame's `src` points at, or `null`. */
   frame(ref: string): string | null;
   /**
-   * The member names of `document` (see `document-members.ts`): a `name` or `id` equal to one of
-   * them on an element that becomes a named property of the document is dropped.
+   * The member names of `document` and of a form (see `document-members.ts`): a `name` or `id`
+   * equal to one of them on an element that becomes a named property of either is dropped.
    */
   reservedNames: ReadonlySet<string>;
   /** Called for each declarative shadow root written (the app then looks inside shadow roots). */
@@ -337,10 +337,10 @@ export class Sanitizer {
       if (
         (lower === 'name' || lower === 'id') &&
         ns === 'html' &&
-        DOCUMENT_NAMED_ELEMENTS.has(name.toLowerCase()) &&
+        NAMED_ELEMENTS.has(name.toLowerCase()) &&
         this.context.reservedNames.has(value)
       ) {
-        continue; // it would shadow a member of `document` (see document-members.ts)
+        continue; // it would shadow a member of `document` or a form (see document-members.ts)
       }
       if (lower === 'style') {
         out.push([

@@ -9,7 +9,7 @@ import type {
   PreviewRequest,
   PreviewResponse,
 } from '../document/build-preview.ts';
-import { thisDocumentMemberNames } from '../document/document-members.ts';
+import { thisReservedMemberNames } from '../document/document-members.ts';
 import { materializePreviewInSlices, revokeUrls } from '../frame/materialize.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
 
@@ -43,7 +43,7 @@ export function usePreviewDocument(
     const controller = new AbortController();
     let urls: string[] = [];
     const run = async () => {
-      const reservedNames = thisDocumentMemberNames();
+      const reservedNames = thisReservedMemberNames();
       const response = await build({ file, ext, reservedNames }, controller.signal);
       if (controller.signal.aborted) return;
       if (!response.ok) {

@@ -9,7 +9,7 @@ import {
   shortParagraphsBody,
 } from '../../../../test/support/reader-pages.ts';
 import { previewResponse } from '../document/build-preview.ts';
-import { documentMemberNames } from '../document/document-members.ts';
+import { reservedMemberNames } from '../document/document-members.ts';
 import { materializePreview } from '../frame/materialize.ts';
 import { makeMhtml, PNG, utf8 } from '../../../test/archives.ts';
 import {
@@ -21,7 +21,7 @@ import {
 
 const PAGE = 'https://example.com/articles/long.html';
 const LIVE = 'https://live.example.net';
-const reservedNames = documentMemberNames();
+const reservedNames = reservedMemberNames();
 
 function page(body: string, htmlAttributes = 'lang="en"', title = 'A page'): string {
   return `<!DOCTYPE html><html ${htmlAttributes}><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
