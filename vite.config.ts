@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The dev server proxies the API to a running Folio server (`npm run serve`),
 // so `npm run dev` works against the embedded archive on the same origin.
@@ -64,6 +64,14 @@ function reactRouterProduction(): Plugin {
     }),
   };
 }
+
+/** The browser-side tests, run in jsdom. */
+const DOM_TESTS = ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/api/**/*.test.ts'];
+/** Those that replace a module with `vi.mock`. */
+const DOM_TESTS_WITH_MODULE_MOCKS = [
+  'src/features/highlights/components/highlights-panel.test.tsx',
+  'src/features/upload/components/upload-page.test.tsx',
+];
 
 export default defineConfig({
   plugins: [react(), precompress(), reactRouterProduction()],
@@ -126,7 +134,24 @@ export default defineConfig({
           // A bound against a hang, not a speed check: the suite must pass on a busy machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          include: ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/api/**/*.test.ts'],
+          include: DOM_TESTS,
+          exclude: [...configDefaults.exclude, ...DOM_TESTS_WITH_MODULE_MOCKS],
+          setupFiles: ['./src/test/setup.ts'],
+          // One jsdom and one module graph per worker, not per file: setting them up for each of
+          // the 55 files took twice the CPU of their tests. src/test/setup.ts empties what the
+          // app keeps at module level after each test.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-mocked',
+          environment: 'jsdom',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // `vi.mock` replaces a module for one file: these need a module graph of their own.
+          include: DOM_TESTS_WITH_MODULE_MOCKS,
           setupFiles: ['./src/test/setup.ts'],
         },
       },
