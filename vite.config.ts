@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { specDefine } from './server/build.ts';
 
 // The dev server proxies the API to a running Folio server (`npm run serve`),
 // so `npm run dev` works against the embedded archive on the same origin.
@@ -105,6 +106,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // The contract as JSON, as in the server's bundle: each file's server reads it instead of
+        // parsing the YAML again (~0.2 s per file).
+        define: specDefine(),
         test: {
           name: 'node',
           environment: 'node',

@@ -46,6 +46,15 @@ const CLI_ENTRIES = {
   'copy-cli': source('./src/archive-io/copy-cli.ts'),
 };
 
+/**
+ * The contract, parsed now, for esbuild's or Vite's `define`: the server reads it as JSON at start
+ * instead of parsing YAML (`loadSpec` in server/src/spec.ts).
+ */
+export function specDefine(): Record<string, string> {
+  const document: unknown = parse(readFileSync(SPEC_YAML, 'utf8'));
+  return { FOLIO_BUNDLED_SPEC: JSON.stringify(JSON.stringify(document)) };
+}
+
 /** Builds the bundle; returns esbuild's metafile when asked for one. */
 export async function buildServer(options: BuildServerOptions = {}): Promise<Metafile | undefined> {
   const result = await build({
@@ -67,10 +76,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Met
     sourcemap: true,
     logLevel: 'warning',
     metafile: options.metafile ?? false,
-    // The contract, parsed now: the server reads it as JSON at start instead of parsing YAML.
-    define: {
-      FOLIO_BUNDLED_SPEC: JSON.stringify(JSON.stringify(parse(readFileSync(SPEC_YAML, 'utf8')))),
-    },
+    define: specDefine(),
   });
   return result.metafile;
 }
