@@ -146,6 +146,7 @@ export default tseslint.config(
       'dist',
       'dist-extension',
       'server/dist',
+      'server/dist-test',
       'node_modules',
       'data',
       '.tmp',
