@@ -10,19 +10,21 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { parse } from 'yaml';
+import { SPEC_FILE } from './src/spec.ts';
 
-const SPEC_YAML = fileURLToPath(new URL('../openapi/archive.yaml', import.meta.url));
+/** A path beside this file. */
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The packages Node loads from node_modules at run time; every other one is in the bundle. */
-export const EXTERNAL_PACKAGES = ['better-sqlite3'] as const;
+const EXTERNAL_PACKAGES = ['better-sqlite3'];
 
-export const BUILT_SERVER = fileURLToPath(new URL('./dist/main.js', import.meta.url));
+export const BUILT_SERVER = source('./dist/main.js');
 
 /**
  * The bundle the server's tests start and run (server and command-line tools), built once by their
  * global set-up: apart from `npm start`'s, which a test rebuilds while others run.
  */
-export const TEST_BUNDLE_DIR = fileURLToPath(new URL('./dist-test', import.meta.url));
+export const TEST_BUNDLE_DIR = source('./dist-test');
 
 export interface BuildServerOptions {
   /** Where the bundle goes (default server/dist, where `npm start` runs it from). */
@@ -31,12 +33,11 @@ export interface BuildServerOptions {
   metafile?: boolean;
   /**
    * Also bundle the command-line tools (`token-cli.js`, `import-cli.js`, `restore-cli.js`,
-   * `copy-cli.js`), which `npm run token|import|restore|copy` run from their sources: the tests run them hundreds of times.
+   * `copy-cli.js`), which `npm run token|import|restore|copy` run from their sources: the tests
+   * run them hundreds of times.
    */
   clis?: boolean;
 }
-
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The command-line tools, by the name of their bundle. */
 const CLI_ENTRIES = {
@@ -51,7 +52,7 @@ const CLI_ENTRIES = {
  * instead of parsing YAML (`loadSpec` in server/src/spec.ts).
  */
 export function specDefine(): Record<string, string> {
-  const document: unknown = parse(readFileSync(SPEC_YAML, 'utf8'));
+  const document: unknown = parse(readFileSync(SPEC_FILE, 'utf8'));
   return { FOLIO_BUNDLED_SPEC: JSON.stringify(JSON.stringify(document)) };
 }
 
@@ -63,12 +64,12 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Met
       'parse-worker': source('./src/parse/parse-worker.ts'),
       ...(options.clis === true ? CLI_ENTRIES : {}),
     },
-    outdir: options.outdir ?? fileURLToPath(new URL('./dist', import.meta.url)),
+    outdir: options.outdir ?? source('./dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: [...EXTERNAL_PACKAGES],
+    external: EXTERNAL_PACKAGES,
     // Bundled CommonJS packages `require` Node's modules; an ES module has no `require` of its own.
     banner: {
       js: "import { createRequire as folioCreateRequire } from 'node:module';\nconst require = folioCreateRequire(import.meta.url);",
