@@ -1,6 +1,5 @@
 // `npm run import`: a folder or a .zip of saved pages sent through the public API to a real server
 // (real HTTP, real SQLite, real files), resumable, with unsafe zips refused and the archive unchanged.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,7 @@ import { buildZip, SYMLINK_MODE } from '../../shared/formats/zip-test-support.ts
 import { runImport, type ImportOptions } from '../src/import/import-files.ts';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
 import { ok } from './support/api.ts';
-import { bundled } from './support/spawned-server.ts';
+import { runScript, type CliResult } from './support/spawned-server.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const CHROMIUM_MHTML = readFileSync(
@@ -69,26 +68,14 @@ async function titles(): Promise<string[]> {
   return (list.webpages as { title: string }[]).map((page) => page.title).sort();
 }
 
-/** Runs the CLI (its bundle) in a child process (asynchronously: the server answers from this process). */
-function runCli(
-  args: string[],
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bundled('server/src/import-cli.ts'), ...args],
-      {
-        encoding: 'utf8',
-        cwd: new URL('../../', import.meta.url).pathname,
-        env: { ...process.env, FOLIO_DATA_DIR: join(scratch, 'data') },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error && typeof error.code === 'number' ? error.code : error ? null : 0;
-        resolve({ status: code, stdout, stderr });
-      },
-    );
-  });
+/** Runs the CLI in a child process (asynchronously: the server answers from this process). */
+function runCli(args: string[]): Promise<CliResult> {
+  return runScript(
+    'server/src/import-cli.ts',
+    args,
+    { FOLIO_DATA_DIR: join(scratch, 'data') },
+    60_000,
+  );
 }
 
 describe('npm run import of a folder', () => {
@@ -185,7 +172,7 @@ describe('npm run import of a zip', () => {
     expect(result.stderr).toContain(
       'The import stopped: this is not a zip file, or it is damaged (no end of central directory)',
     );
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
     expect(await titles()).toEqual([]);
   });
 });
@@ -206,6 +193,6 @@ describe('the import command', () => {
       '4 saved pages: 3 added, 0 already there, 0 imported by an earlier run, 1 refused; 2 other files skipped',
     );
     expect(result.stdout).toMatch(/news\/deep\/cut\.mhtml: E0001 parse error/);
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
   });
 });

@@ -107,7 +107,7 @@ export interface CliResult {
  * The tests' bundle of a server entry point (`server/src/token-cli.ts` → `dist-test/token-cli.js`):
  * a process from it starts in a fraction of the time `tsx` takes to compile the sources.
  */
-export function bundled(file: string): string {
+function bundled(file: string): string {
   const name = basename(file, '.ts');
   const path = join(TEST_BUNDLE_DIR, `${name}.js`);
   if (!existsSync(path)) {
