@@ -21,7 +21,7 @@ import {
   type HostilePage,
 } from '../test/support/hostile-pages.ts';
 import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
-import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
+import { closeLiveWeb, startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { settled, trackRequests } from './support/settled.ts';
 
 const PREVIEW = 'iframe[title^="Preview of"]';
@@ -35,8 +35,18 @@ function hostileFor(name: string, liveOrigin: string): HostilePage {
   return found;
 }
 
-/** The files of the built app (`vite build`), as request paths: the app's own static assets. */
-function builtAssets(): Set<string> {
+let assetPaths: ReadonlySet<string> | undefined;
+
+/**
+ * The files of the built app (`vite build`), as request paths: the app's own static assets. Read
+ * once per worker: the build does not change while the suite runs.
+ */
+function builtAssets(): ReadonlySet<string> {
+  assetPaths ??= readBuiltAssets();
+  return assetPaths;
+}
+
+function readBuiltAssets(): Set<string> {
   const dist = resolve(import.meta.dirname, '../dist');
   const paths = new Set<string>();
   const walk = (dir: string) => {
@@ -151,7 +161,7 @@ interface LeakCheck {
   /** The app address the page must stay on. */
   expectedUrl: string | null;
   titleBefore: string;
-  assets: Set<string>;
+  assets: ReadonlySet<string>;
   /** Tabs the test opened on purpose (link clicks), which are no leak. */
   expected?: ExpectedTabs;
 }
@@ -390,15 +400,6 @@ function scanDom(args: { liveHost: string; frameSelector: string | null }): Prob
   if (!doc) return [{ kind: 'sandbox', where: 'preview', detail: 'the frame is not same-origin' }];
   scanDocument(doc, 'preview', true);
   return problems;
-}
-
-/**
- * Chromium keeps spare connections to a server it loaded a document from, and the live web's close
- * waits for them: close the browser context (it is this test's alone) first.
- */
-async function closeLiveWeb(live: LiveWeb, context: BrowserContext): Promise<void> {
-  await context.close();
-  await live.close();
 }
 
 /** Clicks the attack's trigger if the preview kept it; a removed trigger is a fine outcome. */

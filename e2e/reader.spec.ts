@@ -3,7 +3,7 @@
 // policy); "No article found" and the faithful preview where there is none; right-to-left articles;
 // settings and the mode itself kept across reloads.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { makeHtml, makeMhtml, makePng } from '../test/support/archives.ts';
 import {
   APP_PAGE,
@@ -14,7 +14,7 @@ import {
   rtlArticleBody,
 } from '../test/support/reader-pages.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
-import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
+import { closeLiveWeb, startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { PREVIEW, recordRequests, requestsOutside } from './support/preview.ts';
 import { settled, trackRequests } from './support/settled.ts';
 
@@ -132,12 +132,6 @@ async function openDetail(page: Page, archive: Archive, id: string, search = '')
   await expect(readerSwitch(page)).toBeVisible();
 }
 
-async function closeAll(context: BrowserContext, live: LiveWeb) {
-  // Chromium keeps connections to servers it talked to; close them from the browser side first.
-  await context.close();
-  await live.close();
-}
-
 for (const ext of ['html', 'mhtml'] as const) {
   test(`${ext}: a long article in reader mode: header, headings, the archived image, no live request, links through the policy`, async ({
     page,
@@ -220,7 +214,7 @@ for (const ext of ['html', 'mhtml'] as const) {
       await expect(readerSwitch(page)).toHaveAttribute('aria-pressed', 'false');
       await expect(page).not.toHaveURL(/mode=reader/);
     } finally {
-      await closeAll(context, live);
+      await closeLiveWeb(live, context);
     }
   });
 }
@@ -246,7 +240,7 @@ test('a page without an article: the switch says so and the faithful preview sta
     ).toBeVisible();
     await expect(page.locator(READER)).toHaveCount(0);
   } finally {
-    await closeAll(context, live);
+    await closeLiveWeb(live, context);
   }
 });
 
@@ -301,6 +295,6 @@ test('a right-to-left article reads right to left; settings and the mode survive
     expect(live.requests).toEqual([]);
     expect(requestsOutside(requests, archive.url)).toEqual([]);
   } finally {
-    await closeAll(context, live);
+    await closeLiveWeb(live, context);
   }
 });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BrowserContext } from '@playwright/test';
 
 export interface LiveWeb {
   /** Origin of a stand-in for "the live web", e.g. http://127.0.0.1:40125 */
@@ -42,4 +43,13 @@ export async function startLiveWeb(): Promise<LiveWeb> {
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Chromium keeps spare connections to a server it loaded a document from, and the live web's close
+ * waits for them: close the browser context (the test's alone) first.
+ */
+export async function closeLiveWeb(live: LiveWeb, context: BrowserContext): Promise<void> {
+  await context.close();
+  await live.close();
 }
