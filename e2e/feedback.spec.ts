@@ -6,6 +6,7 @@ import { formatBytes } from '../src/lib/display.ts';
 import { makeHtml, makeMhtml, withMissingStartPart } from '../test/support/archives.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
 import { gate } from './support/gate.ts';
+import { trackRequests } from './support/settled.ts';
 
 interface StoredWebpage {
   id: string;
@@ -313,10 +314,13 @@ test('anything slower than a second shows a progress bar until it is done', asyn
 }) => {
   const { id } = await upload(archive, 'Slow page');
   const view = await archive.api<StoredView>('POST', '/views', { title: 'Slow view' });
+  const requests = trackRequests(page.context());
   await archive.open(page, `/webpages/${id}`);
   await expect(page.getByRole('heading', { name: 'Slow page', level: 1 })).toBeVisible();
   await expect(page.locator('.toasts')).toBeAttached();
   await expect(progress(page)).toHaveCount(0);
+  // Nothing in flight before the click: a fetch still running would have started the second.
+  await expect.poll(() => requests.open(), { timeout: 30_000 }).toEqual([]);
 
   // A change the server answers only once the progress bar shows (held, not timed: however slow
   // the machine, the answer comes after the bar).
