@@ -8,9 +8,10 @@
 // `../../dist`) hold from server/dist as they do from server/src.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { parse } from 'yaml';
-import { SPEC_FILE } from './src/spec.ts';
+import { precompiledValidatorsSource } from './src/precompile-validators.ts';
+import { loadSpec, SPEC_FILE } from './src/spec.ts';
 
 /** A path beside this file. */
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -56,6 +57,21 @@ export function specDefine(): Record<string, string> {
   return { FOLIO_BUNDLED_SPEC: JSON.stringify(JSON.stringify(document)) };
 }
 
+/**
+ * Puts the contract's request validators, compiled now, in place of precompiled-validators.ts
+ * (which has none): a server then compiles no schema at its first requests.
+ */
+const precompiledValidators: Plugin = {
+  name: 'folio-precompiled-validators',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]precompiled-validators\.ts$/ }, () => ({
+      contents: precompiledValidatorsSource(loadSpec(SPEC_FILE)),
+      loader: 'js',
+      resolveDir: source('./src'),
+    }));
+  },
+};
+
 /** Builds the bundle; returns esbuild's metafile when asked for one. */
 export async function buildServer(options: BuildServerOptions = {}): Promise<Metafile | undefined> {
   const result = await build({
@@ -78,6 +94,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Met
     logLevel: 'warning',
     metafile: options.metafile ?? false,
     define: specDefine(),
+    plugins: [precompiledValidators],
   });
   return result.metafile;
 }

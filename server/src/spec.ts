@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { precompiled, type PrecompiledValidators } from './precompiled-validators.ts';
 import { describeValidationError } from './validation-messages.ts';
 
 /** The API contract: every path, schema and error. The server derives its validation from it. */
@@ -53,6 +54,8 @@ export interface ApiSpec {
 declare const FOLIO_BUNDLED_SPEC: string | undefined;
 
 const loaded = new Map<string, ApiSpec>();
+/** The specs read from the bundle's own contract: the build's precompiled validators are theirs. */
+const bundledSpecs = new WeakSet<ApiSpec>();
 
 /** Loads and indexes the contract (once per file). */
 export function loadSpec(file: string = SPEC_FILE): ApiSpec {
@@ -66,6 +69,7 @@ export function loadSpec(file: string = SPEC_FILE): ApiSpec {
   );
   const spec = indexSpec(document);
   loaded.set(file, spec);
+  if (bundled) bundledSpecs.add(spec);
   return spec;
 }
 
@@ -126,6 +130,25 @@ export interface ValidatedRequest {
 
 export type RequestValidator = (parts: RequestParts) => ValidatedRequest;
 
+/** How path and query parameters are validated: coerced from strings, defaults applied. */
+export const PARAMETER_OPTIONS: Options = { coerceTypes: 'array', useDefaults: true };
+
+/** The schemas a request to `operation` is validated against, by part (no body schema: none). */
+export function operationSchemas(
+  operation: SpecOperation,
+): Record<RequestPart, object | undefined> {
+  return {
+    path: parametersSchema(operation, 'path'),
+    query: parametersSchema(operation, 'query'),
+    body: operation.requestBody ? (toAjvSchema(operation.requestBody.schema) as object) : undefined,
+  };
+}
+
+/** The name of the validator of an operation's `part` (among the build's precompiled ones). */
+export function validatorName(operationId: string, part: RequestPart): string {
+  return `${operationId}_${part}`;
+}
+
 const compiledValidators = new WeakMap<ApiSpec, ReadonlyMap<string, RequestValidator>>();
 
 /**
@@ -133,13 +156,18 @@ const compiledValidators = new WeakMap<ApiSpec, ReadonlyMap<string, RequestValid
  * (coerced from strings, repeated query keys as arrays, defaults applied, unknown keys refused)
  * and the JSON body (no coercion). Throws `RequestValidationError` with a message naming the field.
  *
- * Each operation's schemas are compiled at its first request, not here: compiling all of them
- * took half of a server's start, and a server (or a test's) answers a few operations only.
+ * The server's bundle has them compiled at build time (`precompiled-validators.ts`): compiling
+ * an operation's schemas and the Ajv instances they need took ~0.5 s of CPU at each server's first
+ * requests. From the sources (tsx, Vitest), each operation's are compiled at its first request.
  */
-export function createRequestValidators(spec: ApiSpec): ReadonlyMap<string, RequestValidator> {
-  const cached = compiledValidators.get(spec);
+export function createRequestValidators(
+  spec: ApiSpec,
+  /** Validators compiled ahead from `spec` (the bundle's own for its own contract). */
+  built: PrecompiledValidators | undefined = bundledSpecs.has(spec) ? precompiled : undefined,
+): ReadonlyMap<string, RequestValidator> {
+  const cached = built ? undefined : compiledValidators.get(spec);
   if (cached) return cached;
-  const parameterAjv = once(() => createSpecAjv(spec, { coerceTypes: 'array', useDefaults: true }));
+  const parameterAjv = once(() => createSpecAjv(spec, PARAMETER_OPTIONS));
   const bodyAjv = once(() => createSpecAjv(spec));
   const validators = new Map<string, RequestValidator>();
   for (const operation of spec.operations.values()) {
@@ -147,16 +175,32 @@ export function createRequestValidators(spec: ApiSpec): ReadonlyMap<string, Requ
     // with query parameters refuses unknown ones.
     const hasQuery = operation.parameters.some((parameter) => parameter.in === 'query');
     const requestBody = operation.requestBody;
-    const compiled = once(() => ({
-      params: parameterAjv().compile(parametersSchema(operation, 'path')),
-      query: parameterAjv().compile(parametersSchema(operation, 'query')),
-      body: requestBody ? bodyAjv().compile(toAjvSchema(requestBody.schema) as object) : undefined,
-    }));
+    const compiled = once(() => {
+      if (built) {
+        const named = (part: RequestPart, from: Readonly<Record<string, ValidateFunction>>) => {
+          const validate = from[validatorName(operation.operationId, part)];
+          if (!validate)
+            throw new Error(`no precompiled ${part} validator for ${operation.operationId}`);
+          return validate;
+        };
+        return {
+          params: named('path', built.parameters),
+          query: named('query', built.parameters),
+          body: requestBody ? named('body', built.bodies) : undefined,
+        };
+      }
+      const schemas = operationSchemas(operation);
+      return {
+        params: parameterAjv().compile(schemas.path ?? {}),
+        query: parameterAjv().compile(schemas.query ?? {}),
+        body: schemas.body ? bodyAjv().compile(schemas.body) : undefined,
+      };
+    });
     validators.set(operation.operationId, (parts) => {
       const { params, query, body } = compiled();
-      const validParams = check(parameterAjv(), params, { ...asRecord(parts.params) }, 'path');
+      const validParams = check(parameterAjv, params, { ...asRecord(parts.params) }, 'path');
       const validQuery = hasQuery
-        ? check(parameterAjv(), query, { ...asRecord(parts.query) }, 'query')
+        ? check(parameterAjv, query, { ...asRecord(parts.query) }, 'query')
         : {};
       if (!requestBody || !body) {
         return { params: validParams, query: validQuery, body: undefined };
@@ -173,11 +217,11 @@ export function createRequestValidators(spec: ApiSpec): ReadonlyMap<string, Requ
       return {
         params: validParams,
         query: validQuery,
-        body: check(bodyAjv(), body, parts.body, 'body'),
+        body: check(bodyAjv, body, parts.body, 'body'),
       };
     });
   }
-  compiledValidators.set(spec, validators);
+  if (!built) compiledValidators.set(spec, validators);
   return validators;
 }
 
@@ -187,12 +231,13 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= { value: make() }).value;
 }
 
-function check<T>(ajv: Ajv2020, validate: ValidateFunction, data: T, part: RequestPart): T {
+/** `data` if `validate` accepts it; else a RequestValidationError (worded with `ajv`'s help). */
+function check<T>(ajv: () => Ajv2020, validate: ValidateFunction, data: T, part: RequestPart): T {
   if (validate(data)) return data;
   const errors = validate.errors ?? [];
   throw new RequestValidationError(
     part,
-    describeValidationError(ajv, part, errors),
+    describeValidationError(ajv(), part, errors),
     failedField(errors),
   );
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml } from '../../test/support/archives.ts';
-import { createRequestValidators, loadSpec, RequestValidationError } from '../src/spec.ts';
+import {
+  createRequestValidators,
+  loadSpec,
+  RequestValidationError,
+  type RequestValidator,
+} from '../src/spec.ts';
 import { call, fails, ok, upload } from './support/api.ts';
+import { loadPrecompiledValidators } from './support/precompiled.ts';
 import { ALL_OPERATIONS } from './support/operations.ts';
 import { expectSpecResponse } from './support/spec-checker.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -19,8 +25,16 @@ describe('the spec', () => {
   });
 });
 
-describe('request validation derived from the spec', () => {
-  const validators = createRequestValidators(spec);
+// The same checks of the validators compiled from the sources at run time and of those the
+// server's bundle carries, compiled at build time.
+describe.each([
+  ['compiled at run time', () => Promise.resolve(undefined)],
+  ['precompiled by the build', () => loadPrecompiledValidators(spec)],
+])('request validation derived from the spec (%s)', (_, precompiled) => {
+  let validators: ReadonlyMap<string, RequestValidator>;
+  beforeAll(async () => {
+    validators = createRequestValidators(spec, await precompiled());
+  });
   function validate(
     operationId: string,
     parts: { params?: unknown; query?: unknown; body?: unknown },
@@ -75,6 +89,18 @@ describe('request validation derived from the spec', () => {
     expect(messageOf(() => validate('getWebpage', { params: { id: 'x'.repeat(201) } }))).toBe(
       'path: path/id must be at most 200 characters long',
     );
+  });
+
+  it('names the field of a view filter that fits none of its kinds', () => {
+    const view = (filter: object) => () =>
+      validate('createView', { body: { title: 'x', filters: [filter] } });
+    expect(messageOf(view({ type: 1, key: 'annotation', operator: 4, rightOperand: 1 }))).toBe(
+      'body: body/filters/0/operator must be one of 0, 1, 2, 3',
+    );
+    expect(messageOf(view({ type: 2, key: 'host', operator: true }))).toBe(
+      'body: body/filters/0/rightOperand is required',
+    );
+    expect(validate('createView', { body: { title: 'x' } }).body).toEqual({ title: 'x' });
   });
 
   it('ignores the query string of operations without query parameters', () => {
