@@ -1,7 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's Chromium, never a downloaded browser (see README).
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
 
 export default defineConfig({
   testDir: './e2e',
@@ -19,16 +17,6 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     trace:
       process.env.FOLIO_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
-    launchOptions: {
-      executablePath,
-      // The machine has no network: keep Chromium from phoning home.
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });

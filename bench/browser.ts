@@ -3,6 +3,7 @@
 // preview of a 16 MB MHTML. A screen that is not there yet gives a null figure with the reason.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { makeLargeMhtml, MB } from './fixtures.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.ts';
 import { log, percentile, type Report } from './report.ts';
 import type { SeedInfo } from './seed.ts';
 import type { HttpClient, ServerProcess } from './server-process.ts';
@@ -99,12 +100,12 @@ export interface BrowserBenchOptions {
 }
 
 export async function benchBrowser(report: Report, options: BrowserBenchOptions): Promise<void> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = CHROMIUM_PATH;
   let browser: Browser;
   try {
     browser = await chromium.launch({
       executablePath,
-      args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     });
   } catch (error) {
     const reason = `Chromium did not start (${executablePath}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;

@@ -1,0 +1,44 @@
+// How the end-to-end tests and the bench run Chromium: Debian's (never a downloaded browser, see
+// README), with the switches below.
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The features Playwright 1.64 turns off (its `--disable-features`, playwright-core's
+ * chromiumSwitches.ts). Chromium reads only the last `--disable-features` of its command line, so
+ * ours, which comes after Playwright's, must name them again (e2e/smoke.spec.ts checks it does).
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'DialMediaRouteProvider',
+  'GlobalMediaControls',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'BlockOriginHeaderModificationOnRedirect',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'Translate',
+  'AutoDeElevate',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+export const CHROMIUM_ARGS = [
+  // The machine has no network: keep Chromium from phoning home.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  // Headless Chromium still builds each window's browser interface, and its two omnibox popups
+  // are web pages of their own (chrome://omnibox-popup.top-chrome): a renderer process that took
+  // ~1 s of CPU per window, and so per test (each has its own browser context), for nothing a page
+  // or a test sees. Measured on Chromium 156 with CDP's SystemInfo.getProcessInfo.
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
+];
