@@ -57,6 +57,9 @@ export function specDefine(): Record<string, string> {
   return { FOLIO_BUNDLED_SPEC: JSON.stringify(JSON.stringify(document)) };
 }
 
+/** The module that the contract's precompiled validators replace (it has none). */
+const PRECOMPILED_MODULE = /[\\/]server[\\/]src[\\/]precompiled-validators\.ts$/;
+
 /**
  * Puts the contract's request validators, compiled now, in place of precompiled-validators.ts
  * (which has none): a server then compiles no schema at its first requests.
@@ -64,7 +67,7 @@ export function specDefine(): Record<string, string> {
 const precompiledValidators: Plugin = {
   name: 'folio-precompiled-validators',
   setup(build) {
-    build.onLoad({ filter: /[\\/]precompiled-validators\.ts$/ }, () => ({
+    build.onLoad({ filter: PRECOMPILED_MODULE }, () => ({
       contents: precompiledValidatorsSource(loadSpec(SPEC_FILE)),
       loader: 'js',
       resolveDir: source('./src'),

@@ -162,9 +162,14 @@ const compiledValidators = new WeakMap<ApiSpec, ReadonlyMap<string, RequestValid
  */
 export function createRequestValidators(
   spec: ApiSpec,
-  /** Validators compiled ahead from `spec` (the bundle's own for its own contract). */
-  built: PrecompiledValidators | undefined = bundledSpecs.has(spec) ? precompiled : undefined,
+  /**
+   * Validators compiled ahead from `spec`; by default the build's own for its own contract, if any.
+   * `null`: compile them at run time.
+   */
+  ahead?: PrecompiledValidators | null,
 ): ReadonlyMap<string, RequestValidator> {
+  const built =
+    ahead === undefined ? (bundledSpecs.has(spec) ? precompiled : undefined) : (ahead ?? undefined);
   const cached = built ? undefined : compiledValidators.get(spec);
   if (cached) return cached;
   const parameterAjv = once(() => createSpecAjv(spec, PARAMETER_OPTIONS));
