@@ -112,6 +112,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Each file in a worker thread of its own rather than a child process: 133 s instead of
+          // 144 s for the 86 files (252 CPU-s instead of 274).
+          pool: 'threads',
           globalSetup: ['./server/test/support/global-setup.ts'],
           include: [
             'server/**/*.test.ts',
