@@ -30,8 +30,12 @@ export function SearchBoxBehaviour({ inputId }: SearchBoxBehaviourProps) {
   const navigate = useNavigate();
   const onSearchPage = location.pathname === routePatterns.search;
   const urlQuery = onSearchPage ? (new URLSearchParams(location.search).get('q') ?? '') : '';
-  // The address's query the field last showed or sent: a different one came from elsewhere.
+  // The address's query the field last showed or sent: a different one came from elsewhere…
   const followed = useRef<string | null>(null);
+  // …but for one the field sent itself: on a busy machine the app can render the address of an
+  // earlier search after a later one was sent, and the field must not go back to it. The queries
+  // sent since the address last showed the latest.
+  const sent = useRef(new Set<string>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const search = useEffectEvent((text: string, focusResults: boolean) => {
@@ -45,6 +49,7 @@ export function SearchBoxBehaviour({ inputId }: SearchBoxBehaviourProps) {
         if (name !== 'q' && name !== 'page') params.append(name, value);
       }
     }
+    sent.current.add(q);
     followed.current = q;
     const state: SearchLocationState | undefined = focusResults ? { focusResults } : undefined;
     void navigate(paths.search(params), { replace: onSearchPage, state });
@@ -52,7 +57,8 @@ export function SearchBoxBehaviour({ inputId }: SearchBoxBehaviourProps) {
 
   useEffect(() => {
     const field = fieldById(inputId);
-    if (!field || followed.current === urlQuery) return;
+    if (followed.current === urlQuery) sent.current.clear();
+    if (!field || followed.current === urlQuery || sent.current.has(urlQuery)) return;
     // On first run, keep what the user may have typed before this code loaded.
     const typing = followed.current === null && document.activeElement === field;
     followed.current = urlQuery;
