@@ -147,6 +147,7 @@ export default tseslint.config(
       'dist-extension',
       'server/dist',
       'server/dist-test',
+      'server/dist-e2e',
       'node_modules',
       'data',
       '.tmp',

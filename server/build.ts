@@ -7,10 +7,12 @@
 // from its own folder). Paths that the server finds from its own location (`../../openapi`,
 // `../../dist`) hold from server/dist as they do from server/src.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { parse } from 'yaml';
 import { precompiledValidatorsSource } from './src/precompile-validators.ts';
+import type { startEmbeddedServer } from './src/embedded.ts';
 import { loadSpec, SPEC_FILE } from './src/spec.ts';
 
 /** A path beside this file. */
@@ -27,6 +29,20 @@ export const BUILT_SERVER = source('./dist/main.js');
  */
 export const TEST_BUNDLE_DIR = source('./dist-test');
 
+/**
+ * The bundle the end-to-end tests start (server/build.ts's main, and `embedded.js`, the server in
+ * the test's own process), built by their global set-up.
+ */
+export const E2E_BUNDLE_DIR = source('./dist-e2e');
+
+/** `startEmbeddedServer` of the bundle in `dir` (built with `embedded`), loaded once per process. */
+export async function loadEmbeddedServer(dir: string): Promise<typeof startEmbeddedServer> {
+  const bundle = (await import(pathToFileURL(join(dir, 'embedded.js')).href)) as {
+    startEmbeddedServer: typeof startEmbeddedServer;
+  };
+  return bundle.startEmbeddedServer;
+}
+
 export interface BuildServerOptions {
   /** Where the bundle goes (default server/dist, where `npm start` runs it from). */
   outdir?: string;
@@ -38,6 +54,8 @@ export interface BuildServerOptions {
    * run them hundreds of times.
    */
   clis?: boolean;
+  /** Also bundle `embedded.js` (server/src/embedded.ts): the server inside the caller's process. */
+  embedded?: boolean;
 }
 
 /** The command-line tools, by the name of their bundle. */
@@ -82,6 +100,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Met
       main: source('./src/main.ts'),
       'parse-worker': source('./src/parse/parse-worker.ts'),
       ...(options.clis === true ? CLI_ENTRIES : {}),
+      ...(options.embedded === true ? { embedded: source('./src/embedded.ts') } : {}),
     },
     outdir: options.outdir ?? source('./dist'),
     bundle: true,

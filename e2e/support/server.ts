@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BUILT_SERVER } from '../../server/build.ts';
+import { E2E_BUNDLE_DIR, loadEmbeddedServer } from '../../server/build.ts';
+
+/** The server's bundle as `npm start` runs it, built by the suite's global set-up. */
+const SPAWNED_SERVER = join(E2E_BUNDLE_DIR, 'main.js');
 
 export interface RunningServer {
   /** Origin of the app and API, e.g. http://127.0.0.1:40123 */
@@ -21,23 +24,32 @@ export function randomToken(): string {
 }
 
 /**
- * Starts Folio's real server (the same entry point as `npm start`) on a free port with an empty
- * archive in a temporary folder. Each caller gets its own archive.
+ * Starts Folio's real server on a free port of loopback with an empty archive in a temporary
+ * folder, configured as `npm start` configures it (environment variables, `env` added). Each
+ * caller gets its own archive and server. The server runs inside this process (the bundle's
+ * `embedded.js`: the same code as `main.js` but for its signals and printed address), which starts
+ * in a fifth of the CPU of a process of its own; `launchServer` starts one where a test needs to
+ * stop or kill the process.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const token = randomToken();
-  const { child, url } = await launchServer({ dataDir, port: 0, token, env });
+  const start = await loadEmbeddedServer(E2E_BUNDLE_DIR);
+  const server = await start({
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    FOLIO_DATA_DIR: dataDir,
+    FOLIO_TOKEN: token,
+    FOLIO_LOG: 'warn',
+    ...env,
+  });
   return {
-    url,
+    url: server.url,
     token,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -53,8 +65,8 @@ export interface LaunchOptions {
 }
 
 /**
- * Spawns the server process (`server/dist/main.js`, built by the suite's global set-up, as `npm start`
- * runs it) on loopback and
+ * Spawns the server process (`main.js` of the bundle built by the suite's global set-up, as
+ * `npm start` runs it) on loopback and
  * resolves once it prints its address; rejects with its output when it exits or is not up in 30 s.
  */
 export function launchServer({
@@ -63,7 +75,7 @@ export function launchServer({
   token,
   env = {},
 }: LaunchOptions): Promise<{ child: ChildProcess; url: string; port: number }> {
-  const child = spawn(process.execPath, [BUILT_SERVER], {
+  const child = spawn(process.execPath, [SPAWNED_SERVER], {
     cwd: root,
     env: {
       ...process.env,
