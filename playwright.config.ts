@@ -15,9 +15,9 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 900 },
-    // A failed test keeps its trace: actions, network, console (error-context.md has the page's
-    // accessibility snapshot). DOM snapshots of every action cost ~15 % of the suite's CPU:
-    // FOLIO_TRACE=full records them too, FOLIO_TRACE=off records nothing.
+    // A failed test keeps its trace: each action with its log and timing (error-context.md has
+    // the page's accessibility snapshot). DOM snapshots and the network log of every action cost
+    // ~15 % of the suite's CPU: FOLIO_TRACE=full records them too, FOLIO_TRACE=off records nothing.
     trace:
       process.env.FOLIO_TRACE === 'off'
         ? 'off'
