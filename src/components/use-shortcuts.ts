@@ -35,18 +35,21 @@ export function ignoresShortcut(event: KeyboardEvent): boolean {
 /**
  * Page-wide keyboard shortcuts while the component is mounted (and `enabled`). A handled key's
  * default action is prevented (`/` would open the browser's quick find).
+ *
+ * The listener stays for as long as the component is mounted and reads `enabled` from the last
+ * render when a key comes: a key pressed as soon as what enables it shows (the toolbar of a
+ * selection) is not lost in the moment before an effect could add a listener.
  */
 export function useShortcuts(shortcuts: ShortcutMap, enabled = true): void {
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     const handler = shortcuts[event.key];
-    if (!handler || ignoresShortcut(event)) return;
+    if (!enabled || !handler || ignoresShortcut(event)) return;
     event.preventDefault();
     handler(event);
   });
   useEffect(() => {
-    if (!enabled) return;
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
-  }, [enabled]);
+  }, []);
 }

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+
+import { useShortcuts } from './use-shortcuts.ts';
+
+// React runs effects a moment after it shows what a render changed: that moment is where a key
+// is lost if the listener is added by an effect. Here React runs as in the browser (not inside
+// `act`, which runs effects at once) and the key is pressed as soon as the toolbar shows.
+let actEnvironment: unknown;
+beforeEach(() => {
+  actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+  Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+});
+afterEach(() => {
+  Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+});
+
+it('a key pressed as soon as what enables it shows is handled', async () => {
+  const highlight = vi.fn();
+  let select: (on: boolean) => void = () => undefined;
+  function Page() {
+    const [selected, setSelected] = useState(false);
+    select = setSelected;
+    useShortcuts({ h: highlight }, selected);
+    return selected ? <div role="toolbar" aria-label="Selected text" /> : null;
+  }
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  try {
+    root.render(<Page />);
+    await vi.waitFor(() => expect(container.childElementCount).toBe(0));
+    const shown = new Promise<void>((done) => {
+      const observer = new MutationObserver(() => {
+        if (!container.querySelector('[role="toolbar"]')) return;
+        observer.disconnect();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true }));
+        done();
+      });
+      observer.observe(container, { childList: true, subtree: true });
+    });
+    // Outside any event handler, as a selection made in the preview's frame is reported.
+    setTimeout(() => select(true), 0);
+    await shown;
+    await vi.waitFor(() => expect(highlight).toHaveBeenCalledTimes(1));
+
+    // Disabled again as soon as the toolbar is gone: the key does nothing.
+    setTimeout(() => select(false), 0);
+    await vi.waitFor(() => expect(container.querySelector('[role="toolbar"]')).toBeNull());
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true }));
+    expect(highlight).toHaveBeenCalledTimes(1);
+  } finally {
+    root.unmount();
+    container.remove();
+  }
+});
