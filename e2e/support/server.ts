@@ -35,15 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const token = randomToken();
   const start = await loadEmbeddedServer(E2E_BUNDLE_DIR);
-  const server = await start({
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    FOLIO_DATA_DIR: dataDir,
-    FOLIO_TOKEN: token,
-    FOLIO_LOG: 'warn',
-    ...env,
-  });
+  const server = await start(serverEnv({ dataDir, port: 0, token, env }));
   return {
     url: server.url,
     token,
@@ -64,6 +56,19 @@ export interface LaunchOptions {
   env?: Record<string, string>;
 }
 
+/** The environment a test's server is configured by (on loopback), embedded or spawned. */
+function serverEnv({ dataDir, port, token, env = {} }: LaunchOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    FOLIO_DATA_DIR: dataDir,
+    FOLIO_TOKEN: token,
+    FOLIO_LOG: 'warn',
+    ...env,
+  };
+}
+
 /**
  * Spawns the server process (`main.js` of the bundle built by the suite's global set-up, as
  * `npm start` runs it) on loopback and
@@ -77,15 +82,7 @@ export function launchServer({
 }: LaunchOptions): Promise<{ child: ChildProcess; url: string; port: number }> {
   const child = spawn(process.execPath, [SPAWNED_SERVER], {
     cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      FOLIO_DATA_DIR: dataDir,
-      FOLIO_TOKEN: token,
-      FOLIO_LOG: 'warn',
-      ...env,
-    },
+    env: serverEnv({ dataDir, port, token, env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolveLaunch, reject) => {

@@ -134,9 +134,11 @@ export type RequestValidator = (parts: RequestParts) => ValidatedRequest;
 export const PARAMETER_OPTIONS: Options = { coerceTypes: 'array', useDefaults: true };
 
 /** The schemas a request to `operation` is validated against, by part (no body schema: none). */
-export function operationSchemas(
-  operation: SpecOperation,
-): Record<RequestPart, object | undefined> {
+export function operationSchemas(operation: SpecOperation): {
+  path: object;
+  query: object;
+  body: object | undefined;
+} {
   return {
     path: parametersSchema(operation, 'path'),
     query: parametersSchema(operation, 'query'),
@@ -168,10 +170,11 @@ export function createRequestValidators(
    */
   ahead?: PrecompiledValidators | null,
 ): ReadonlyMap<string, RequestValidator> {
-  const built =
-    ahead === undefined ? (bundledSpecs.has(spec) ? precompiled : undefined) : (ahead ?? undefined);
-  const cached = built ? undefined : compiledValidators.get(spec);
+  // Only the default choice is kept per spec: a caller that chooses gets its own.
+  const byDefault = ahead === undefined;
+  const cached = byDefault ? compiledValidators.get(spec) : undefined;
   if (cached) return cached;
+  const built = (byDefault ? (bundledSpecs.has(spec) ? precompiled : null) : ahead) ?? undefined;
   const parameterAjv = once(() => createSpecAjv(spec, PARAMETER_OPTIONS));
   const bodyAjv = once(() => createSpecAjv(spec));
   const validators = new Map<string, RequestValidator>();
@@ -196,8 +199,8 @@ export function createRequestValidators(
       }
       const schemas = operationSchemas(operation);
       return {
-        params: parameterAjv().compile(schemas.path ?? {}),
-        query: parameterAjv().compile(schemas.query ?? {}),
+        params: parameterAjv().compile(schemas.path),
+        query: parameterAjv().compile(schemas.query),
         body: schemas.body ? bodyAjv().compile(schemas.body) : undefined,
       };
     });
@@ -226,7 +229,7 @@ export function createRequestValidators(
       };
     });
   }
-  if (!built) compiledValidators.set(spec, validators);
+  if (byDefault) compiledValidators.set(spec, validators);
   return validators;
 }
 

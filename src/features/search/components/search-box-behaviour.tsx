@@ -57,8 +57,11 @@ export function SearchBoxBehaviour({ inputId }: SearchBoxBehaviourProps) {
 
   useEffect(() => {
     const field = fieldById(inputId);
-    if (followed.current === urlQuery) sent.current.clear();
-    if (!field || followed.current === urlQuery || sent.current.has(urlQuery)) return;
+    if (followed.current === urlQuery) {
+      sent.current.clear();
+      return;
+    }
+    if (!field || sent.current.has(urlQuery)) return;
     // On first run, keep what the user may have typed before this code loaded.
     const typing = followed.current === null && document.activeElement === field;
     followed.current = urlQuery;
