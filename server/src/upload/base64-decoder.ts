@@ -59,15 +59,19 @@ export class StrictBase64Decoder {
   /** A run of characters U+0000..U+00FF given as a latin1 string. */
   ascii(run: string): void {
     if (run.length === 0) return;
-    if (!this.valid || (this.padding === 0 && !run.includes('='))) {
-      // Invalid already (only the length and the last characters still matter), or data
-      // characters to decode: decodeData checks them as it decodes.
-      this.length += run.length;
-      this.track(run.charCodeAt(run.length - 2), run.charCodeAt(run.length - 1), run.length);
-      if (this.valid) this.decodeData(run);
-      return;
+    // Data characters before any padding are decoded at once (decodeData checks them as it
+    // decodes): a whole run, or its part before the first `=` (most files end with one or two).
+    const padding = this.valid && this.padding === 0 ? run.indexOf('=') : 0;
+    const data = padding === -1 ? run : run.slice(0, padding);
+    if (data.length > 0) {
+      this.skim(data);
+      if (this.valid) this.decodeData(data);
     }
-    for (let i = 0; i < run.length; i++) this.unit(run.charCodeAt(i));
+    // The padding and what follows it, one by one while the text is still valid.
+    let i = data.length;
+    for (; i < run.length && this.valid; i++) this.unit(run.charCodeAt(i));
+    // Invalid: only the length and the last characters still matter.
+    if (i < run.length) this.skim(run.slice(i));
   }
 
   /** One UTF-16 code unit. */
@@ -108,6 +112,12 @@ export class StrictBase64Decoder {
       bytes: this.bytes,
       overflow: this.overflow,
     };
+  }
+
+  /** Counts a run and notes its last characters. */
+  private skim(run: string): void {
+    this.length += run.length;
+    this.track(run.charCodeAt(run.length - 2), run.charCodeAt(run.length - 1), run.length);
   }
 
   private track(beforeLast: number, last: number, count: number): void {
