@@ -2,7 +2,7 @@
 // under plain node) as a child process on a data folder, and
 // a keep-alive HTTP client for it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { BUILT_SERVER, buildServer } from '../server/build.ts';
@@ -114,6 +114,25 @@ export class ServerProcess {
    */
   mainThreadCpuMs(): number {
     return cpuOf(readProc(this.pid, `task/${this.pid}/stat`));
+  }
+
+  /**
+   * CPU time of each of the server's threads by thread id, ms (Node names them all `node`: the
+   * main thread, the parse and blob workers, libuv's pool for file system calls, V8's helpers).
+   */
+  threadCpuMs(): Map<string, number> {
+    const byName = new Map<string, number>();
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${this.pid}/task`);
+    } catch {
+      return byName;
+    }
+    for (const task of tasks) {
+      const stat = readProc(this.pid, `task/${task}/stat`);
+      if (stat !== '') byName.set(task === String(this.pid) ? 'main' : task, cpuOf(stat));
+    }
+    return byName;
   }
 
   /** SIGTERM, then SIGKILL if it has not exited after 10 s. */
