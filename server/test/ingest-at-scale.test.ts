@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml } from '../../test/support/archives.ts';
 import { manyPartsMhtml, sharedFrameWebarchive } from '../../test/support/hostile-inputs.ts';
-import { BlobWriter } from '../src/store/blob-writer.ts';
+import { BlobStore, StagedBytes } from '../src/store/blobs.ts';
 import { call, ok } from './support/api.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -104,31 +104,32 @@ describe('ingest at scale', () => {
   });
 });
 
-describe('BlobWriter', () => {
-  const root = mkdtempSync(join(tmpdir(), 'folio-blob-writer-'));
-  const writer = new BlobWriter();
+describe('BlobStore.commitMany', () => {
+  const root = mkdtempSync(join(tmpdir(), 'folio-blob-group-'));
+  const blobs = new BlobStore(root);
 
   afterAll(async () => {
-    await writer.close();
+    await blobs.close();
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('writes a group of files under their names, and a file that cannot be written fails alone', async () => {
+  it('stores a group of held files under their ids, and a file that cannot be written fails alone', async () => {
+    const files = ['one', 'two', 'three', 'four'].map((text) => Buffer.from(`bytes of ${text}`));
+    const ids = files.map((file) => sha256(file));
+    expect(new Set(ids.map((id) => id.slice(0, 2))).size).toBe(4);
     // A plain file where the third one's folder should be: it cannot be made.
-    writeFileSync(join(root, 'blocked'), 'not a folder');
-    const files = ['aa', 'bb', 'blocked', 'aa'].map((folder, index) => ({
-      folder: join(root, folder),
-      temp: join(root, folder, `.tmp-${index}`),
-      target: join(root, folder, `file-${index}`),
-      bytes: new Uint8Array(Buffer.from(`bytes of file ${index}`)),
-    }));
-    const outcomes = await writer.writeMany(files);
+    writeFileSync(join(root, ids[2]!.slice(0, 2)), 'not a folder');
+    const outcomes = await blobs.commitMany(
+      files.map((file, index) => ({
+        staged: new StagedBytes(new Uint8Array(file)),
+        id: ids[index]!,
+      })),
+    );
     expect(outcomes.map((outcome) => outcome === undefined)).toEqual([true, true, false, true]);
     for (const index of [0, 1, 3]) {
-      const file = files[index]!;
-      expect(readFileSync(file.target, 'utf8')).toBe(`bytes of file ${index}`);
+      expect(readFileSync(blobs.pathOf(ids[index]!))).toEqual(files[index]);
+      // No temp file left beside it.
+      expect(readdirSync(join(root, ids[index]!.slice(0, 2)))).toEqual([ids[index]]);
     }
-    expect(readdirSync(join(root, 'aa')).sort()).toEqual(['file-0', 'file-3']);
-    expect(readdirSync(join(root, 'bb'))).toEqual(['file-1']);
   });
 });

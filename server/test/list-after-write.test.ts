@@ -1,7 +1,7 @@
 // Deep list pages and counts after a write: the kept ids of a query (and the pages counted for a
-// label or host filter) are corrected for the pages this process
-// changed (PageChanges, IdPrefixCache's patch) instead of being read again. Whatever the writes,
-// the pages must be those that plain LIMIT/OFFSET gives at that moment.
+// label or host filter) are corrected for the pages changed since, by any connection (PageChanges,
+// the change log kept by triggers; IdPrefixCache's patch) instead of being read again. Whatever
+// the writes, the pages must be those that plain LIMIT/OFFSET gives at that moment.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng } from '../../test/support/prng.ts';
 import { IdPrefixCache } from '../src/store/id-prefix-cache.ts';
 import type { ChangeMark } from '../src/store/page-changes.ts';
+import { StagedBytes } from '../src/store/blobs.ts';
+import { PageChanges } from '../src/store/page-changes.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import {
   KEEP_IDS_FROM_OFFSET,
@@ -136,7 +138,7 @@ describe('deep list pages after writes', () => {
     }
   });
 
-  it('read again what another connection wrote', () => {
+  it('sees what another connection wrote', () => {
     const paging = { page: Math.floor(KEEP_IDS_FROM_OFFSET / 10) + 1, perPage: 10 };
     const before = ids({}, 'title_asc', paging);
     const other = new BetterSqlite3(join(dir, 'folio.db'));
@@ -162,12 +164,73 @@ describe('deep list pages after writes', () => {
   });
 });
 
+/** Ids no other test uses (the writes above add pages after PAGES). */
+const WORKER_PAGES = 1_000_000;
+
+describe('pages recorded by the ingest worker', () => {
+  it('are in the deep pages and counts read right after', async () => {
+    const paging = { page: Math.floor(KEEP_IDS_FROM_OFFSET / 10) + 2, perPage: 10 };
+    const filters = { exts: ['html' as const] };
+    // Kept first, so that the worker's pages must correct them.
+    ids(filters, 'first_add_time_asc', paging);
+    ids({}, 'title_asc', paging);
+    store.list.count(filters);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, k) => {
+        const page = {
+          ...newPage(WORKER_PAGES + k),
+          title: `\u0000worker ${k}`,
+          ext: 'html' as const,
+          link: `https://worker.example/${k}`,
+          host: 'worker.example',
+        };
+        const bytes = new Uint8Array(Buffer.from(`the file of worker page ${k}`));
+        return store.ingest.addHeld(new StagedBytes(bytes), page.id, Promise.resolve(page), 1);
+      }),
+    );
+    expect(ids(filters, 'first_add_time_asc', paging)).toEqual(
+      direct(filters, 'first_add_time_asc', paging),
+    );
+    expect(ids({}, 'title_asc', paging)).toEqual(direct({}, 'title_asc', paging));
+    expect(store.list.count(filters)).toBe(directCount(filters));
+    const theirs = { hosts: ['worker.example'] };
+    expect(new Set(ids(theirs, 'title_asc', { page: 1, perPage: 20 }))).toEqual(
+      new Set(Array.from({ length: 12 }, (_, k) => idOf(WORKER_PAGES + k))),
+    );
+    expect(store.list.count(theirs)).toBe(12);
+  });
+});
+
+describe('PageChanges', () => {
+  it('lists the pages another connection changed, once each, and forgets what the log dropped', () => {
+    const changes = new PageChanges(store.db);
+    const mark = changes.mark();
+    const other = new BetterSqlite3(join(dir, 'folio.db'));
+    try {
+      const setRead = other.prepare('UPDATE webpages SET read = ? WHERE id = ?');
+      other.transaction(() => {
+        for (const n of [5, 6, 5]) setRead.run(n % 2, idOf(n));
+      })();
+      expect(changes.since(mark, 64)?.sort()).toEqual([idOf(5), idOf(6)]);
+      expect(changes.since(mark, 1)).toBeUndefined();
+      // More changes than the log keeps (8,192 at most): the mark is too old to say.
+      other.transaction(() => {
+        for (let k = 0; k < 9_000; k++) setRead.run(k % 2, idOf(7));
+      })();
+      expect(changes.since(mark, 64)).toBeUndefined();
+      expect(changes.since(changes.mark(), 64)).toEqual([]);
+    } finally {
+      other.close();
+    }
+  });
+});
+
 describe('IdPrefixCache with page changes', () => {
   it('corrects a kept prefix for the changed pages instead of reading it again', () => {
     let generation = 0;
     let changed: string[] | undefined = [];
     const changes = {
-      mark: (): ChangeMark => ({ seq: generation, dataVersion: 1 }),
+      mark: (): ChangeMark => ({ seq: generation }),
       since: () => changed,
     };
     const cache = new IdPrefixCache({ current: () => String(generation) }, undefined, changes);
@@ -188,7 +251,7 @@ describe('IdPrefixCache with page changes', () => {
     expect(cache.slice('q', 10, 12, 20, load, patch)).toEqual(['id11', 'id12']);
     expect(loads).toEqual([32]);
     expect(patches).toEqual([['id10']]);
-    // Unknown changes (another connection, too many): read again.
+    // Unknown changes (too many, or older than the log): read again.
     generation++;
     changed = undefined;
     expect(cache.slice('q', 10, 12, 20, load, patch)).toEqual(['id10', 'id11']);

@@ -5,11 +5,9 @@
 // from when its worker starts it) and each worker a heap limit: a file that needs more is too
 // complex to read (ParseLimitError), and only its own worker is stopped.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type * as Esbuild from 'esbuild';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { startWorker, workerModule } from '../worker-module.ts';
 import { ParseError } from './parse-error.ts';
 import type { ParsedWebpage, WebpageExt } from './parse-webpage.ts';
 
@@ -81,10 +79,7 @@ const DEFAULT_RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256 };
  * The worker's module: parse-worker.ts beside this file when the server runs from its sources
  * (tsx, Vitest), parse-worker.js beside the bundle (server/dist/main.js, see server/build.ts).
  */
-const DEFAULT_WORKER_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js',
-  import.meta.url,
-);
+const DEFAULT_WORKER_URL = workerModule('parse-worker', import.meta.url);
 
 type Parsed = Extract<ParseReply, { status: 'parsed' }>;
 
@@ -256,7 +251,7 @@ export class ParsePool {
   }
 
   private start(): Slot {
-    const worker = startWorker(this.workerUrl, this.resourceLimits);
+    const worker = startWorker(this.workerUrl, { resourceLimits: this.resourceLimits });
     let exited!: () => void;
     const slot: Slot = {
       worker,
@@ -367,43 +362,6 @@ export class ParsePool {
     if (job !== undefined) job.reject(error ?? new ParseWorkerError('the parser was stopped'));
     void slot.worker.terminate();
   }
-}
-
-function startWorker(url: URL, resourceLimits: ResourceLimits): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { resourceLimits });
-  // Not the parent's execArgv: `--import tsx` would load tsx in the worker for nothing.
-  return new Worker(bundled(url), { resourceLimits, execArgv: [] });
-}
-
-const bundles = new Map<string, URL>();
-
-/**
- * A TypeScript worker (the server runs from its sources: tsx, Vitest) bundled by esbuild into a
- * data: URL, once per process, on its first parse (~50 ms, blocking). Node 20 does not apply the
- * parent's `--import tsx` to worker threads, nor does Vitest's transform reach them, and
- * registering tsx in each worker would cost 0.3 to 1 s per start. The bundle holds the packages
- * too: a data: URL resolves no bare import.
- */
-function bundled(url: URL): URL {
-  let bundle = bundles.get(url.href);
-  if (bundle === undefined) {
-    // esbuild comes with tsx; required here only, so the bundled server never loads it.
-    const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-    const { outputFiles } = esbuild.buildSync({
-      entryPoints: [fileURLToPath(url)],
-      outfile: 'parse-worker.js',
-      write: false,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'silent',
-    });
-    const code = outputFiles[0]?.text ?? '';
-    bundle = new URL(`data:text/javascript,${encodeURIComponent(code)}`);
-    bundles.set(url.href, bundle);
-  }
-  return bundle;
 }
 
 /** What a parse whose worker exited fails with: running out of heap is the file's doing. */

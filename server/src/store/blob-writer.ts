@@ -1,8 +1,8 @@
-// Writes a group of small files durably in one trip to a worker thread: each into a temp file of
-// its folder, synced, renamed under its name, then each folder synced once. Done on the main
-// thread's promise API, that is eight trips to the thread pool per file (open, write, sync, close,
-// rename; open, sync, close of its folder), each waking a thread on a busy machine; here it is one
-// message each way for the whole group (the worker makes the calls, at once).
+// Writes small files durably in one trip to a worker thread: each into a temp file of its folder,
+// synced, renamed under its name, then each folder synced once. Done on the main thread's promise
+// API, that is eight trips to the thread pool per file (open, write, sync, close, rename; open,
+// sync, close of its folder), each waking a thread on a busy machine; here it is one message each
+// way (the worker makes the calls, two trips to the pool per file: the syncs).
 import { Worker } from 'node:worker_threads';
 
 /** One file to write: `bytes` go to `temp` (a new file in `folder`), then `temp` becomes `target`. */
@@ -15,30 +15,52 @@ export interface BlobWrite {
 
 /** The worker's code (CommonJS, no file of its own: it runs as is from the sources and the bundle). */
 const WORKER_SOURCE = `
-const fs = require('node:fs/promises');
+const fs = require('node:fs');
+const { promisify } = require('node:util');
 const { parentPort } = require('node:worker_threads');
+
+const fsync = promisify(fs.fsync);
 
 function message(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function writeOne(file) {
-  await fs.mkdir(file.folder, { recursive: true, mode: 0o700 });
+/** Folders made or seen by this worker: no mkdir for each file. */
+const folders = new Set();
+
+// A file is opened, written, synced and closed with one trip to the thread pool, for the sync: the
+// other calls take microseconds (the bytes go to the page cache), and this thread has nothing else
+// to do meanwhile. Each trip wakes this thread, which a busy machine delays.
+async function writeSynced(path, bytes, flags, mode) {
+  const fd = fs.openSync(path, flags, mode);
   try {
-    await fs.writeFile(file.temp, file.bytes, { flag: 'wx', mode: 0o600, flush: true });
-    await fs.rename(file.temp, file.target);
-  } catch (error) {
-    await fs.rm(file.temp, { force: true }).catch(() => undefined);
-    throw error;
+    if (bytes !== undefined) fs.writeFileSync(fd, bytes);
+    await fsync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
-async function syncFolder(folder) {
-  const handle = await fs.open(folder, 'r');
+async function writeOne(file, again = false) {
+  if (!folders.has(file.folder)) {
+    fs.mkdirSync(file.folder, { recursive: true, mode: 0o700 });
+    folders.add(file.folder);
+  }
   try {
-    await handle.sync();
-  } finally {
-    await handle.close();
+    await writeSynced(file.temp, file.bytes, 'wx', 0o600);
+    fs.renameSync(file.temp, file.target);
+  } catch (error) {
+    if (error.code === 'ENOENT' && !again) {
+      // The folder went away under this process: made again, once.
+      folders.delete(file.folder);
+      return writeOne(file, true);
+    }
+    try {
+      fs.rmSync(file.temp, { force: true });
+    } catch {
+      // No temp file to remove (its folder could not be made); one left is removed at start.
+    }
+    throw error;
   }
 }
 
@@ -48,14 +70,14 @@ async function writeGroup(files) {
   const errors = await Promise.all(
     files.map((file) => writeOne(file).then(() => undefined, message)),
   );
-  const folders = new Map();
+  const synced = new Map();
   files.forEach((file, index) => {
     if (errors[index] !== undefined) return;
-    folders.set(file.folder, [...(folders.get(file.folder) || []), index]);
+    synced.set(file.folder, [...(synced.get(file.folder) || []), index]);
   });
   await Promise.all(
-    [...folders].map(([folder, indexes]) =>
-      syncFolder(folder).catch((error) => {
+    [...synced].map(([folder, indexes]) =>
+      writeSynced(folder, undefined, 'r').catch((error) => {
         for (const index of indexes) errors[index] = message(error);
       }),
     ),

@@ -35,13 +35,16 @@ export class BlobStore {
   }
 
   /**
-   * Creates the root and its staging folder (so that whether an upload was staged or held in
-   * memory leaves the same folders) and removes temp files left by a crash (staged uploads
-   * included).
+   * Creates the root, its staging folder and the 256 folders of ids (so that an upload leaves no
+   * folder behind when it is refused: its file is written while it is parsed) and removes temp
+   * files left by a crash (staged uploads included).
    */
   async init(): Promise<void> {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
     await this.ensureFolder(join(this.root, STAGING_FOLDER));
+    for (let prefix = 0; prefix < 256; prefix++) {
+      await this.ensureFolder(join(this.root, prefix.toString(16).padStart(2, '0')));
+    }
     for (const folder of await readdir(this.root, { withFileTypes: true })) {
       if (!folder.isDirectory()) continue;
       const path = join(this.root, folder.name);
@@ -132,7 +135,7 @@ export class BlobStore {
   }
 
   /** Stores a staged file under `id` (the sha256 of its bytes): fsync, rename, fsync the folder. */
-  async commit(staged: StagedBlob, id: string): Promise<void> {
+  async commit(staged: Staged, id: string): Promise<void> {
     const [outcome] = await this.commitMany([{ staged, id }]);
     if (outcome !== undefined) throw outcome;
   }

@@ -14,14 +14,22 @@ export function closeDatabase(db: Database): void {
   }
 }
 
+/**
+ * A connection's settings: WAL, synced at checkpoints (a commit survives a crash of the process),
+ * foreign keys, and 5 s of waiting for another connection's write to end.
+ */
+export function configureConnection(db: Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+}
+
 /** Opens (creating if needed) the archive's database: WAL, foreign keys, migrated schema. */
 export function openDatabase(file: string): Database {
   const db = new BetterSqlite3(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    configureConnection(db);
     migrate(db);
     // Keeps the planner's statistics fresh for a long-running process (SQLite's advice).
     db.pragma('optimize = 0x10002');

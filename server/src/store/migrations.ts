@@ -442,6 +442,42 @@ export const MIGRATIONS: readonly string[] = [
       AND annotated = (old.annotate_count > 0) AND ext = old.ext;
   END;
   `,
+  /*
+   * 10: the pages changed, by every connection, in order (page-changes.ts): triggers on the columns
+   * of webpages and on webpage_labels log each changed page's id; the last 7,168 to 8,192 entries
+   * are kept. A list result kept in memory is corrected for the pages changed since it was read,
+   * whoever changed them (the server's ingest worker has a connection of its own).
+   */ `
+  CREATE TABLE page_change_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    webpage_id TEXT NOT NULL
+  ) STRICT;
+  CREATE TRIGGER page_change_log_page_insert AFTER INSERT ON webpages BEGIN
+    INSERT INTO page_change_log (webpage_id) VALUES (new.id);
+  END;
+  CREATE TRIGGER page_change_log_page_update AFTER UPDATE ON webpages BEGIN
+    INSERT INTO page_change_log (webpage_id) SELECT old.id WHERE old.id <> new.id;
+    INSERT INTO page_change_log (webpage_id) VALUES (new.id);
+  END;
+  CREATE TRIGGER page_change_log_page_delete AFTER DELETE ON webpages BEGIN
+    INSERT INTO page_change_log (webpage_id) VALUES (old.id);
+  END;
+  CREATE TRIGGER page_change_log_label_insert AFTER INSERT ON webpage_labels BEGIN
+    INSERT INTO page_change_log (webpage_id) VALUES (new.webpage_id);
+  END;
+  CREATE TRIGGER page_change_log_label_update AFTER UPDATE ON webpage_labels BEGIN
+    INSERT INTO page_change_log (webpage_id) SELECT old.webpage_id
+      WHERE old.webpage_id <> new.webpage_id;
+    INSERT INTO page_change_log (webpage_id) VALUES (new.webpage_id);
+  END;
+  CREATE TRIGGER page_change_log_label_delete AFTER DELETE ON webpage_labels BEGIN
+    INSERT INTO page_change_log (webpage_id) VALUES (old.webpage_id);
+  END;
+  CREATE TRIGGER page_change_log_prune AFTER INSERT ON page_change_log WHEN new.seq % 1024 = 0
+  BEGIN
+    DELETE FROM page_change_log WHERE seq <= new.seq - 8192;
+  END;
+  `,
 ];
 
 export class SchemaVersionError extends Error {

@@ -2,72 +2,48 @@ import type { Database, Statement } from 'better-sqlite3';
 
 /** Where the page changes were at one moment (see PageChanges.mark). */
 export interface ChangeMark {
+  /** The last entry of the change log then (0: none). */
   seq: number;
-  dataVersion: number;
 }
 
-/** Ids of changed pages kept (older ones are forgotten: a mark before them is unknown). */
-const KEPT_CHANGES = 4_096;
-
 /**
- * The ids of the pages this connection changed, in order: temporary triggers on `webpages` and
- * `webpage_labels` (every column a list filters or sorts by) call back into this object for each
- * row written. With a mark taken when something was read, `since` says which pages may have
- * changed since, so a kept result can be corrected instead of read again. A commit by another
- * connection (`PRAGMA data_version`) is not seen here: `since` then says nothing is known. A
- * write rolled back is still listed: a page listed that did not change is harmless to recheck.
+ * The pages changed since a moment, from the change log that triggers keep in the database
+ * (`page_change_log`, migration 10: every column a list filters or sorts by, labels included) for
+ * every connection that writes, this server's threads and any other. With a mark taken before
+ * something was read, `since` says which pages may have changed since, so a kept result can be
+ * corrected instead of read again. The log keeps its last 7,168 entries at least: a mark older
+ * than that gets "unknown".
  */
 export class PageChanges {
-  private readonly ids: string[] = [];
-  /** The sequence number of `ids[0]`. */
-  private first = 0;
-  private readonly dataVersion: Statement<[], number>;
+  private readonly last: Statement<[], number>;
+  private readonly first: Statement<[], number>;
+  private readonly after: Statement<[number, number], string>;
 
-  constructor(private readonly db: Database) {
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck() as Statement<[], number>;
-    db.function('folio_page_changed', { deterministic: false }, (id: unknown) => {
-      if (typeof id === 'string') this.record(id);
-      return null;
-    });
-    db.exec(`
-      CREATE TEMP TRIGGER IF NOT EXISTS folio_changes_page_insert AFTER INSERT ON main.webpages
-        BEGIN SELECT folio_page_changed(new.id); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS folio_changes_page_update AFTER UPDATE ON main.webpages
-        BEGIN SELECT folio_page_changed(old.id), folio_page_changed(new.id); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS folio_changes_page_delete AFTER DELETE ON main.webpages
-        BEGIN SELECT folio_page_changed(old.id); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS folio_changes_label_insert
-        AFTER INSERT ON main.webpage_labels BEGIN SELECT folio_page_changed(new.webpage_id); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS folio_changes_label_update
-        AFTER UPDATE ON main.webpage_labels
-        BEGIN SELECT folio_page_changed(old.webpage_id), folio_page_changed(new.webpage_id); END;
-      CREATE TEMP TRIGGER IF NOT EXISTS folio_changes_label_delete
-        AFTER DELETE ON main.webpage_labels BEGIN SELECT folio_page_changed(old.webpage_id); END;
-    `);
+  constructor(db: Database) {
+    this.last = db
+      .prepare('SELECT seq FROM page_change_log ORDER BY seq DESC LIMIT 1')
+      .pluck() as Statement<[], number>;
+    this.first = db
+      .prepare('SELECT seq FROM page_change_log ORDER BY seq LIMIT 1')
+      .pluck() as Statement<[], number>;
+    this.after = db
+      .prepare('SELECT DISTINCT webpage_id FROM page_change_log WHERE seq > ? LIMIT ?')
+      .pluck() as Statement<[number, number], string>;
   }
 
+  /** Read before what it marks: a change that lands in between is listed, and harmless. */
   mark(): ChangeMark {
-    return { seq: this.first + this.ids.length, dataVersion: this.dataVersion.get() ?? 0 };
+    return { seq: this.last.get() ?? 0 };
   }
 
   /**
-   * The pages changed since `mark` (each once), or undefined when that is not known: another
-   * connection committed, or more than `max` pages changed, or the changes were forgotten.
+   * The pages changed since `mark` (each once), or undefined when that is not known: more than
+   * `max` pages changed, or the log no longer goes back that far.
    */
   since(mark: ChangeMark, max: number): string[] | undefined {
-    if (mark.seq < this.first || (this.dataVersion.get() ?? 0) !== mark.dataVersion) {
-      return undefined;
-    }
-    const changed = new Set(this.ids.slice(mark.seq - this.first));
-    return changed.size > max ? undefined : [...changed];
-  }
-
-  private record(id: string): void {
-    this.ids.push(id);
-    if (this.ids.length > KEPT_CHANGES * 2) {
-      const forgotten = this.ids.length - KEPT_CHANGES;
-      this.ids.splice(0, forgotten);
-      this.first += forgotten;
-    }
+    const first = this.first.get();
+    if (first !== undefined && mark.seq < first - 1) return undefined;
+    const changed = this.after.all(mark.seq, max + 1);
+    return changed.length > max ? undefined : changed;
   }
 }

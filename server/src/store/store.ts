@@ -4,10 +4,12 @@ import { closeDatabase, openDatabase, type Database } from './database.ts';
 import { FacetStore } from './facets.ts';
 import { FeedStore } from './feeds.ts';
 import { HighlightStore } from './highlights.ts';
+import { IngestThread } from './ingest-thread.ts';
 import { LabelStore } from './labels.ts';
 import { SearchStore } from './search.ts';
 import { TokenStore } from './tokens.ts';
 import { ViewStore } from './views.ts';
+import { WalCheckpoints } from './wal-checkpoints.ts';
 import { WebpageIngest } from './webpage-ingest.ts';
 import { WebpageList } from './webpage-list.ts';
 import { WebpageStore } from './webpages.ts';
@@ -39,7 +41,8 @@ export interface Store {
 export async function openStore(dataDir: string): Promise<Store> {
   const blobs = new BlobStore(join(dataDir, 'blobs'));
   await blobs.init();
-  const db = openDatabase(join(dataDir, 'folio.db'));
+  const file = join(dataDir, 'folio.db');
+  const db = openDatabase(file);
   const labels = new LabelStore(db);
   const webpages = new WebpageStore(db, labels);
   // The files of uploads that a crash cut off before their record (a deleted page keeps its file).
@@ -51,11 +54,13 @@ export async function openStore(dataDir: string): Promise<Store> {
   }
   const highlights = new HighlightStore(db);
   const generation = new WriteGeneration(db);
+  const checkpoints = new WalCheckpoints(db, file);
+  const ingest = new WebpageIngest(db, blobs, webpages, new IngestThread({ database: file }));
   return {
     db,
     blobs,
     webpages,
-    ingest: new WebpageIngest(db, blobs, webpages),
+    ingest,
     labels,
     highlights,
     list: new WebpageList(db, labels, generation),
@@ -66,6 +71,8 @@ export async function openStore(dataDir: string): Promise<Store> {
     tokens: new TokenStore(db),
     generation,
     close: () => {
+      ingest.close();
+      checkpoints.close();
       void blobs.close();
       closeDatabase(db);
     },

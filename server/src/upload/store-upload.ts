@@ -34,9 +34,9 @@ export const INVALID_LINK = LINK_INVALID;
  * Stores an uploaded file and returns its id (sha256 hex of the bytes). Known bytes return the
  * existing page (restored if it was deleted; the request's title and link are ignored). New bytes
  * are parsed in a worker thread (ParseFailureError when they cannot be, or when the parse goes
- * past its limits), moved into the blob store, then recorded, with the other uploads ready at the
- * same time (group commit: one sync of each file and folder, one transaction). The temp file is
- * moved or removed.
+ * past its limits) and stored in the blob store (a small file while it is parsed, removed again if
+ * the parse fails), then recorded with the other uploads ready at the same time (group commit: one
+ * transaction). The temp file is moved or removed.
  */
 export async function storeUpload(
   store: Store,
@@ -60,17 +60,18 @@ export async function storeUpload(
 
     if (reuseExisting(store, id, options.now)) return id;
 
-    const parsed = await parsing(
+    const page = parsing(
       parsePool.parseStaged(file instanceof StagedBytes ? file.bytes : file.path, upload.ext, {
         timeoutMs: options.parseTimeoutMs,
       }),
-    );
-    // Stored with the other uploads ready meanwhile (group commit); durable once it resolves.
-    await store.ingest.add({
-      staged: file,
-      page: newPage(id, summary.bytes, parsed, upload, requestLink, options.now),
-      now: options.now,
-    });
+    ).then((parsed) => newPage(id, summary.bytes, parsed, upload, requestLink, options.now));
+    // Recorded with the other uploads ready meanwhile (group commit); durable once it resolves.
+    if (file instanceof StagedBytes) {
+      // The parse has its copy of the bytes: the file is written meanwhile.
+      await store.ingest.addHeld(file, id, page, options.now);
+    } else {
+      await store.ingest.add(file, await page, options.now);
+    }
     return id;
   } finally {
     // Not awaited: nothing may come between the page's last change and the answer read from the
