@@ -6,6 +6,7 @@ import {
   readFile,
   rename,
   rm,
+  rmdir,
   stat,
   type FileHandle,
 } from 'node:fs/promises';
@@ -35,16 +36,13 @@ export class BlobStore {
   }
 
   /**
-   * Creates the root, its staging folder and the 256 folders of ids (so that an upload leaves no
-   * folder behind when it is refused: its file is written while it is parsed) and removes temp
-   * files left by a crash (staged uploads included).
+   * Creates the root and its staging folder (so that whether an upload was staged or held in
+   * memory leaves the same folders) and removes temp files left by a crash (staged uploads
+   * included).
    */
   async init(): Promise<void> {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
     await this.ensureFolder(join(this.root, STAGING_FOLDER));
-    for (let prefix = 0; prefix < 256; prefix++) {
-      await this.ensureFolder(join(this.root, prefix.toString(16).padStart(2, '0')));
-    }
     for (const folder of await readdir(this.root, { withFileTypes: true })) {
       if (!folder.isDirectory()) continue;
       const path = join(this.root, folder.name);
@@ -72,6 +70,18 @@ export class BlobStore {
       }
     }
     return removed;
+  }
+
+  /**
+   * Removes the file of `id` (none is fine), and its folder if that leaves it empty: what an upload
+   * that was refused after its file was written leaves behind. A file being written to that folder
+   * meanwhile keeps it (or makes it again: the writers make a folder that went away, once).
+   */
+  async remove(id: string): Promise<void> {
+    const target = this.pathOf(id);
+    await rm(target, { force: true });
+    await rmdir(dirname(target)).catch(() => undefined);
+    this.folders.delete(dirname(target));
   }
 
   pathOf(id: string): string {

@@ -1,17 +1,22 @@
 // Checkpoints of the write-ahead log on a thread of their own. SQLite checkpoints in the connection
 // that commits once the log passes 1,000 pages: here the server's main thread, which copies ~4 MB
 // into the database and waits for its sync, 20 to 65 ms during which no request moves (measured
-// under 8 uploading clients). The server's connection now checkpoints only past a far larger log
-// (a safety net), and a worker with its own connection runs a passive checkpoint (it never waits
-// for readers or writers, never blocks them) after writes: every half second at most.
+// under 8 uploading clients). The server's connections now checkpoint only past a far larger log
+// (a safety net, see configureConnection), and a worker with its own connection runs a passive
+// checkpoint (it never waits for readers or writers, never blocks them) after writes by any
+// connection: every half second at most.
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Database, Statement } from 'better-sqlite3';
 
 /** How often the main thread looks for writes to checkpoint (ms). */
 const INTERVAL_MS = 500;
-/** The main connection's own checkpoint threshold (pages of 4 kB: 64 MB) if the worker lags. */
-const SAFETY_NET_PAGES = 16_384;
+/**
+ * The log's size at which the worker starts (SQLite's own threshold, 1,000 pages): a server that
+ * writes little never needs it (its last connection to close checkpoints).
+ */
+const START_AT_BYTES = 4 * 1024 * 1024;
 
 /** The worker's code (CommonJS, no file of its own: it runs as is from the sources and the bundle). */
 const WORKER_SOURCE = `
@@ -31,16 +36,17 @@ parentPort.on('message', (message) => {
 `;
 
 /**
- * Checkpoints `db`'s log from a worker thread, started at the first write seen and stopped by
- * `close`. A worker that fails (its connection cannot open, a checkpoint throws) is not started
+ * Checkpoints `db`'s log from a worker thread, started once the log has grown to 4 MB and
+ * stopped by `close`. A worker that fails (its connection cannot open, a checkpoint throws) is not started
  * again: the main connection's own threshold keeps the log bounded, as SQLite would.
  */
 export class WalCheckpoints {
-  private readonly totalChanges: Statement<[], number>;
+  /** Changes by this connection and commits by the others: a new value after any write. */
+  private readonly written: Statement<[], string>;
   private readonly timer: NodeJS.Timeout;
   private worker: Worker | undefined;
   private running = false;
-  private seen: number;
+  private seen: string;
   /** Closed, or the worker failed. */
   private stopped = false;
 
@@ -48,9 +54,10 @@ export class WalCheckpoints {
     db: Database,
     private readonly file: string,
   ) {
-    db.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-    this.totalChanges = db.prepare('SELECT total_changes()').pluck() as Statement<[], number>;
-    this.seen = this.totalChanges.get() ?? 0;
+    this.written = db
+      .prepare("SELECT total_changes() || '.' || data_version FROM pragma_data_version")
+      .pluck() as Statement<[], string>;
+    this.seen = this.written.get() ?? '';
     this.timer = setInterval(() => this.check(), INTERVAL_MS).unref();
   }
 
@@ -62,11 +69,12 @@ export class WalCheckpoints {
     this.worker = undefined;
   }
 
-  /** Checkpoints if this connection wrote since the last look and none is running. */
+  /** Checkpoints if anything was written since the last look and none is running. */
   private check(): void {
     if (this.running || this.stopped) return;
-    const changes = this.totalChanges.get() ?? 0;
+    const changes = this.written.get() ?? '';
     if (changes === this.seen) return;
+    if (this.worker === undefined && logSize(`${this.file}-wal`) < START_AT_BYTES) return;
     this.seen = changes;
     this.running = true;
     (this.worker ?? this.start()).postMessage('checkpoint');
@@ -91,5 +99,13 @@ export class WalCheckpoints {
     });
     this.worker = worker;
     return worker;
+  }
+}
+
+function logSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { BlobStore, StagedBlob, StagedBytes } from './blobs.ts';
 import type { Database } from './database.ts';
 import { GroupCommit, type Settled } from './group-commit.ts';
@@ -120,7 +119,8 @@ export class WebpageIngest {
     this.inFlight.delete(id);
     if (recorded || this.webpages.find(id) !== undefined) return undefined;
     // Left by a crash instead, the file would be an orphan, removed at the next start.
-    const removal = rm(this.blobs.pathOf(id), { force: true })
+    const removal = this.blobs
+      .remove(id)
       .catch(() => undefined)
       .finally(() => this.removals.delete(id));
     this.removals.set(id, removal);
