@@ -62,3 +62,78 @@ function bundled(url: URL): URL {
   }
   return bundle;
 }
+
+/** The outcome of one request to a worker. */
+export type WorkerOutcome<R> = { ok: true; value: R } | { ok: false; error: Error };
+
+interface Pending<R> {
+  resolve: (value: R) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Requests to a worker thread, each answered by a message that names it: the worker starts at the
+ * first request and is kept, unreferenced while no request waits (so it never holds the process
+ * open). A worker that stops fails the requests it had; the next request starts another.
+ */
+export class WorkerRequests<R> {
+  private current: { worker: Worker; pending: Map<number, Pending<R>> } | undefined;
+  private nextId = 1;
+
+  constructor(
+    /** For the error of a worker that stopped: "the file writer". */
+    private readonly name: string,
+    private readonly spawn: () => Worker,
+    /** The request a message answers, and how. */
+    private readonly answer: (message: unknown) => { id: number; outcome: WorkerOutcome<R> },
+  ) {}
+
+  /** Sends the message made for a new request's id; resolves with the worker's answer. */
+  request(message: (id: number) => unknown, transfer: readonly ArrayBuffer[] = []): Promise<R> {
+    return new Promise((resolve, reject) => {
+      const { worker, pending } = this.current ?? this.start();
+      const id = this.nextId++;
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      try {
+        worker.postMessage(message(id), transfer);
+      } catch (error) {
+        pending.delete(id);
+        if (pending.size === 0) worker.unref();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  /** The worker, let go of (its answers still come): the next request starts another. */
+  release(): Worker | undefined {
+    const worker = this.current?.worker;
+    this.current = undefined;
+    return worker;
+  }
+
+  private start(): { worker: Worker; pending: Map<number, Pending<R>> } {
+    const worker = this.spawn();
+    const pending = new Map<number, Pending<R>>();
+    worker.on('message', (message: unknown) => {
+      const { id, outcome } = this.answer(message);
+      const waiting = pending.get(id);
+      pending.delete(id);
+      if (pending.size === 0) worker.unref();
+      if (outcome.ok) waiting?.resolve(outcome.value);
+      else waiting?.reject(outcome.error);
+    });
+    let failure: Error | undefined;
+    worker.on('error', (error) => (failure = error));
+    worker.on('exit', (code) => {
+      if (this.current?.worker === worker) this.current = undefined;
+      const error = new Error(
+        `${this.name} stopped (${failure?.message ?? `exit code ${String(code)}`})`,
+      );
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    });
+    this.current = { worker, pending };
+    return this.current;
+  }
+}

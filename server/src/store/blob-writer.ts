@@ -4,6 +4,7 @@
 // sync, close of its folder), each waking a thread on a busy machine; here it is one message each
 // way (the worker makes the calls, two trips to the pool per file: the syncs).
 import { Worker } from 'node:worker_threads';
+import { WorkerRequests } from '../worker-module.ts';
 
 /** One file to write: `bytes` go to `temp` (a new file in `folder`), then `temp` becomes `target`. */
 export interface BlobWrite {
@@ -109,66 +110,31 @@ function movable(files: readonly BlobWrite[]): ArrayBuffer[] {
   return [...buffers];
 }
 
-interface Pending {
-  resolve: (errors: (Error | undefined)[]) => void;
-  reject: (error: Error) => void;
-}
-
 /**
  * A worker thread that writes groups of files (`writeMany`), started at the first group and kept
  * while the process runs (unreferenced while idle, so it never holds the process open).
  */
 export class BlobWriter {
-  private current: { worker: Worker; pending: Map<number, Pending> } | undefined;
-  private nextId = 1;
+  private readonly requests = new WorkerRequests<(Error | undefined)[]>(
+    'the file writer',
+    () => new Worker(WORKER_SOURCE, { eval: true }),
+    (message) => {
+      const { id, errors } = message as { id: number; errors: (string | undefined)[] };
+      const value = errors.map((error) => (error === undefined ? undefined : new Error(error)));
+      return { id, outcome: { ok: true, value } };
+    },
+  );
 
   /**
    * Writes the files (their bytes are moved to the worker: empty afterwards); per file, undefined
    * once it is under its name and on disk with its folder, or the error that stopped it.
    */
   writeMany(files: readonly BlobWrite[]): Promise<(Error | undefined)[]> {
-    return new Promise((resolve, reject) => {
-      const { worker, pending } = this.current ?? this.start();
-      const id = this.nextId++;
-      pending.set(id, { resolve, reject });
-      worker.ref();
-      try {
-        worker.postMessage({ id, files }, movable(files));
-      } catch (error) {
-        pending.delete(id);
-        if (pending.size === 0) worker.unref();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
+    return this.requests.request((id) => ({ id, files }), movable(files));
   }
 
   /** Stops the worker; groups being written fail. */
   async close(): Promise<void> {
-    const worker = this.current?.worker;
-    this.current = undefined;
-    await worker?.terminate();
-  }
-
-  private start(): { worker: Worker; pending: Map<number, Pending> } {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    const pending = new Map<number, Pending>();
-    worker.on('message', ({ id, errors }: { id: number; errors: (string | undefined)[] }) => {
-      const group = pending.get(id);
-      pending.delete(id);
-      if (pending.size === 0) worker.unref();
-      group?.resolve(errors.map((error) => (error === undefined ? undefined : new Error(error))));
-    });
-    let failure: Error | undefined;
-    worker.on('error', (error) => (failure = error));
-    worker.on('exit', (code) => {
-      if (this.current?.worker === worker) this.current = undefined;
-      const error = new Error(
-        `the file writer stopped (${failure?.message ?? `exit code ${String(code)}`})`,
-      );
-      for (const group of pending.values()) group.reject(error);
-      pending.clear();
-    });
-    this.current = { worker, pending };
-    return this.current;
+    await this.requests.release()?.terminate();
   }
 }
