@@ -144,7 +144,7 @@ export class BlobStore {
     return new StagedBlob(path, handle);
   }
 
-  /** Stores a staged file under `id` (the sha256 of its bytes): fsync, rename, fsync the folder. */
+  /** Stores an upload's bytes, held or staged, under `id` (their sha256): see `commitMany`. */
   async commit(staged: Staged, id: string): Promise<void> {
     const [outcome] = await this.commitMany([{ staged, id }]);
     if (outcome !== undefined) throw outcome;
