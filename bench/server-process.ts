@@ -121,18 +121,18 @@ export class ServerProcess {
    * main thread, the parse and blob workers, libuv's pool for file system calls, V8's helpers).
    */
   threadCpuMs(): Map<string, number> {
-    const byName = new Map<string, number>();
+    const byThread = new Map<string, number>();
     let tasks: string[] = [];
     try {
       tasks = readdirSync(`/proc/${this.pid}/task`);
     } catch {
-      return byName;
+      return byThread;
     }
     for (const task of tasks) {
       const stat = readProc(this.pid, `task/${task}/stat`);
-      if (stat !== '') byName.set(task === String(this.pid) ? 'main' : task, cpuOf(stat));
+      if (stat !== '') byThread.set(task === String(this.pid) ? 'main' : task, cpuOf(stat));
     }
-    return byName;
+    return byThread;
   }
 
   /** SIGTERM, then SIGKILL if it has not exited after 10 s. */

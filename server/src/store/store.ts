@@ -54,7 +54,7 @@ export async function openStore(dataDir: string): Promise<Store> {
   }
   const highlights = new HighlightStore(db);
   const generation = new WriteGeneration(db);
-  const checkpoints = new WalCheckpoints(db, file);
+  const checkpoints = new WalCheckpoints(generation, file);
   const ingest = new WebpageIngest(db, blobs, webpages, new IngestThread({ database: file }));
   return {
     db,

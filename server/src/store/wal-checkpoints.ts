@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Database, Statement } from 'better-sqlite3';
+import type { WriteGeneration } from './write-generation.ts';
 
 /** How often the main thread looks for writes to checkpoint (ms). */
 const INTERVAL_MS = 500;
@@ -36,13 +36,11 @@ parentPort.on('message', (message) => {
 `;
 
 /**
- * Checkpoints `db`'s log from a worker thread, started once the log has grown to 4 MB and
- * stopped by `close`. A worker that fails (its connection cannot open, a checkpoint throws) is not started
- * again: the main connection's own threshold keeps the log bounded, as SQLite would.
+ * Checkpoints the log of the database `file` from a worker thread, started once the log has grown
+ * to 4 MB and stopped by `close`. A worker that fails (its connection cannot open, a checkpoint
+ * throws) is not started again: the connections' own threshold keeps the log bounded.
  */
 export class WalCheckpoints {
-  /** Changes by this connection and commits by the others: a new value after any write. */
-  private readonly written: Statement<[], string>;
   private readonly timer: NodeJS.Timeout;
   private worker: Worker | undefined;
   private running = false;
@@ -51,13 +49,11 @@ export class WalCheckpoints {
   private stopped = false;
 
   constructor(
-    db: Database,
+    /** Changes with any connection's write. */
+    private readonly generation: WriteGeneration,
     private readonly file: string,
   ) {
-    this.written = db
-      .prepare("SELECT total_changes() || '.' || data_version FROM pragma_data_version")
-      .pluck() as Statement<[], string>;
-    this.seen = this.written.get() ?? '';
+    this.seen = generation.current();
     this.timer = setInterval(() => this.check(), INTERVAL_MS).unref();
   }
 
@@ -72,7 +68,7 @@ export class WalCheckpoints {
   /** Checkpoints if anything was written since the last look and none is running. */
   private check(): void {
     if (this.running || this.stopped) return;
-    const changes = this.written.get() ?? '';
+    const changes = this.generation.current();
     if (changes === this.seen) return;
     if (this.worker === undefined && logSize(`${this.file}-wal`) < START_AT_BYTES) return;
     this.seen = changes;
