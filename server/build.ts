@@ -100,6 +100,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Met
       main: source('./src/main.ts'),
       'parse-worker': source('./src/parse/parse-worker.ts'),
       'ingest-worker': source('./src/store/ingest-worker.ts'),
+      'checkpoint-worker': source('./src/store/checkpoint-worker.ts'),
       ...(options.clis === true ? CLI_ENTRIES : {}),
       ...(options.embedded === true ? { embedded: source('./src/embedded.ts') } : {}),
     },

@@ -6,8 +6,9 @@
 // checkpoint (it never waits for readers or writers, never blocks them) after writes by any
 // connection: every half second at most.
 import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker, workerModule } from '../worker-module.ts';
+import type { CheckpointMessage, CheckpointWorkerData } from './checkpoint-worker.ts';
 import type { WriteGeneration } from './write-generation.ts';
 
 /** How often the main thread looks for writes to checkpoint (ms). */
@@ -18,22 +19,7 @@ const INTERVAL_MS = 500;
  */
 const START_AT_BYTES = 4 * 1024 * 1024;
 
-/** The worker's code (CommonJS, no file of its own: it runs as is from the sources and the bundle). */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-db.pragma('synchronous = NORMAL');
-parentPort.on('message', (message) => {
-  if (message === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  db.pragma('wal_checkpoint(PASSIVE)');
-  parentPort.postMessage('done');
-});
-`;
+const WORKER_URL = workerModule('checkpoint-worker', import.meta.url);
 
 /**
  * Checkpoints the log of the database `file` from a worker thread, started once the log has grown
@@ -61,7 +47,7 @@ export class WalCheckpoints {
   close(): void {
     this.stopped = true;
     clearInterval(this.timer);
-    this.worker?.postMessage('close');
+    this.worker?.postMessage('close' satisfies CheckpointMessage);
     this.worker = undefined;
   }
 
@@ -73,14 +59,12 @@ export class WalCheckpoints {
     if (this.worker === undefined && logSize(`${this.file}-wal`) < START_AT_BYTES) return;
     this.seen = changes;
     this.running = true;
-    (this.worker ?? this.start()).postMessage('checkpoint');
+    (this.worker ?? this.start()).postMessage('checkpoint' satisfies CheckpointMessage);
   }
 
   private start(): Worker {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { driver, file: this.file },
+    const worker = startWorker(WORKER_URL, {
+      workerData: { file: this.file } satisfies CheckpointWorkerData,
     });
     worker.unref();
     worker.on('message', () => {
