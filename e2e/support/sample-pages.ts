@@ -160,6 +160,10 @@ export async function richMhtml(
     '<!DOCTYPE html><html><head><meta charset="utf-8">',
     `<title>${title}</title>`,
     '<meta name="description" content="Captured by Chromium in the test">',
+    // An icon of its own, as most pages declare: without one, Chromium asks the site for
+    // /favicon.ico after the load, at a time of its choosing (it came after the capture, and the
+    // test took it for a request of the preview).
+    '<link rel="icon" href="data:,">',
     '<link rel="stylesheet" href="style.css">',
     liveHead(liveOrigin),
     '</head><body>',
