@@ -2,6 +2,7 @@
 // checkpoint of the write-ahead log at each message, and answers when it is done.
 import BetterSqlite3 from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { configureConnection } from './database.ts';
 
 const port = parentPort;
 if (port === null)
@@ -16,8 +17,7 @@ export interface CheckpointWorkerData {
 export type CheckpointMessage = 'checkpoint' | 'close';
 
 const db = new BetterSqlite3((workerData as CheckpointWorkerData).file);
-// Synced at checkpoints only, as the server's connections (database.ts).
-db.pragma('synchronous = NORMAL');
+configureConnection(db);
 
 port.on('message', (message: CheckpointMessage) => {
   if (message === 'close') {
