@@ -55,3 +55,40 @@ it('a key pressed as soon as what enables it shows is handled', async () => {
     container.remove();
   }
 });
+
+it('a key pressed as soon as the page that has it shows is handled', async () => {
+  const like = vi.fn();
+  let open: (on: boolean) => void = () => undefined;
+  function Detail() {
+    useShortcuts({ l: like });
+    return <h1>Quokka facts</h1>;
+  }
+  function App() {
+    const [opened, setOpened] = useState(false);
+    open = setOpened;
+    return opened ? <Detail /> : <p>Search results</p>;
+  }
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  try {
+    root.render(<App />);
+    await vi.waitFor(() => expect(container.querySelector('p')).not.toBeNull());
+    const shown = new Promise<void>((done) => {
+      const observer = new MutationObserver(() => {
+        if (!container.querySelector('h1')) return;
+        observer.disconnect();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'l', bubbles: true }));
+        done();
+      });
+      observer.observe(container, { childList: true, subtree: true });
+    });
+    // As a route's data arriving shows the page: outside any event handler.
+    setTimeout(() => open(true), 0);
+    await shown;
+    await vi.waitFor(() => expect(like).toHaveBeenCalledTimes(1));
+  } finally {
+    root.unmount();
+    container.remove();
+  }
+});

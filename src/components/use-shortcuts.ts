@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffectEvent, useLayoutEffect } from 'react';
 
 /** Handlers by `KeyboardEvent.key` (`'j'`, `'Enter'`, `'Delete'`, `'?'`, `'ArrowRight'`…). */
 export type ShortcutMap = Partial<Record<string, (event: KeyboardEvent) => void>>;
@@ -36,9 +36,11 @@ export function ignoresShortcut(event: KeyboardEvent): boolean {
  * Page-wide keyboard shortcuts while the component is mounted (and `enabled`). A handled key's
  * default action is prevented (`/` would open the browser's quick find).
  *
- * The listener stays for as long as the component is mounted and reads `enabled` from the last
- * render when a key comes: a key pressed as soon as what enables it shows (the toolbar of a
- * selection) is not lost in the moment before an effect could add a listener.
+ * The listener is added as the component's elements are put in the page (a layout effect, in the
+ * same task), stays for as long as the component is mounted and reads `enabled` from the last
+ * render when a key comes: a key pressed as soon as a page with shortcuts shows (`l` on a webpage
+ * just opened) or as soon as what enables one shows (the toolbar of a selection) is not lost in
+ * the moment before a passive effect would run.
  */
 export function useShortcuts(shortcuts: ShortcutMap, enabled = true): void {
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
@@ -47,7 +49,7 @@ export function useShortcuts(shortcuts: ShortcutMap, enabled = true): void {
     event.preventDefault();
     handler(event);
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);

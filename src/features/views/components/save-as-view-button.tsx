@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { Button } from '../../../components/button.tsx';
@@ -42,7 +42,9 @@ export function SaveAsViewButton({ search }: SaveAsViewButtonProps) {
   };
   const close = () => setOpen(false);
   const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Added as the form is put in the page (a layout effect): an Escape pressed as soon as it shows
+  // closes it.
+  useLayoutEffect(() => {
     if (!open) return;
     // Escape, or a press outside the button and its form, closes the form.
     const onKeyDown = (event: KeyboardEvent) => {

@@ -58,8 +58,9 @@ export function FacetPanel({ id, kind, selected, onChange, onClose }: FacetPanel
   useEffect(() => {
     if (loaded) searchRef.current?.focus();
   }, [loaded]);
-  useEffect(() => {
-    // A press outside the menu (its button included) closes it; Escape inside it too.
+  useLayoutEffect(() => {
+    // A press outside the menu (its button included) closes it; Escape inside it too, from the
+    // moment it shows.
     const onPointerDown = (event: PointerEvent) => {
       const menu = panelRef.current?.parentElement;
       if (menu && event.target instanceof Node && !menu.contains(event.target)) close(false);
