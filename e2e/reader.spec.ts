@@ -2,7 +2,6 @@
 // typography, with the preview's guarantees (no script, no request to the live web, the app's link
 // policy); "No article found" and the faithful preview where there is none; right-to-left articles;
 // settings and the mode itself kept across reloads.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { makeHtml, makeMhtml, makePng } from '../test/support/archives.ts';
 import {
@@ -13,6 +12,7 @@ import {
   RTL_ARTICLE,
   rtlArticleBody,
 } from '../test/support/reader-pages.ts';
+import { seriousViolations } from './support/axe.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
 import { closeLiveWeb, startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { PREVIEW, recordRequests, requestsOutside } from './support/preview.ts';
@@ -92,25 +92,16 @@ async function extractionMs(page: Page): Promise<number[]> {
   );
 }
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
-function serious(results: AxeResults) {
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target),
-    }));
-}
-
 /**
  * axe on the app around the reader (its switch and settings), then on the reader's own document:
  * axe cannot run inside a frame whose sandbox allows no script, so the document is copied into a
  * page of its own (with CSP bypassed, for axe's script only).
  */
 async function expectAccessibleReader(page: Page, browser: Browser): Promise<void> {
-  const app = await new AxeBuilder({ page }).exclude(PREVIEW).exclude(READER).analyze();
-  expect(serious(app), 'axe: the detail in reader mode').toEqual([]);
+  expect(
+    await seriousViolations(page, [PREVIEW, READER]),
+    'axe: the detail in reader mode',
+  ).toEqual([]);
   const html = await page.evaluate((selector) => {
     const doc = document.querySelector<HTMLIFrameElement>(selector)?.contentDocument;
     return doc ? `<!DOCTYPE html>${doc.documentElement.outerHTML}` : '';
@@ -120,8 +111,7 @@ async function expectAccessibleReader(page: Page, browser: Browser): Promise<voi
   try {
     const copy = await context.newPage();
     await copy.setContent(html);
-    const reader = await new AxeBuilder({ page: copy }).analyze();
-    expect(serious(reader), 'axe: the reader document').toEqual([]);
+    expect(await seriousViolations(copy), 'axe: the reader document').toEqual([]);
   } finally {
     await context.close();
   }
