@@ -16,6 +16,19 @@ afterEach(() => {
   Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
 });
 
+/** Presses `key` as soon as an element matching `selector` is in `container` (before any effect). */
+function pressWhenShown(container: Element, selector: string, key: string): Promise<void> {
+  return new Promise<void>((done) => {
+    const observer = new MutationObserver(() => {
+      if (!container.querySelector(selector)) return;
+      observer.disconnect();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      done();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+  });
+}
+
 it('a key pressed as soon as what enables it shows is handled', async () => {
   const highlight = vi.fn();
   let select: (on: boolean) => void = () => undefined;
@@ -31,15 +44,7 @@ it('a key pressed as soon as what enables it shows is handled', async () => {
   try {
     root.render(<Page />);
     await vi.waitFor(() => expect(container.childElementCount).toBe(0));
-    const shown = new Promise<void>((done) => {
-      const observer = new MutationObserver(() => {
-        if (!container.querySelector('[role="toolbar"]')) return;
-        observer.disconnect();
-        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true }));
-        done();
-      });
-      observer.observe(container, { childList: true, subtree: true });
-    });
+    const shown = pressWhenShown(container, '[role="toolbar"]', 'h');
     // Outside any event handler, as a selection made in the preview's frame is reported.
     setTimeout(() => select(true), 0);
     await shown;
@@ -74,15 +79,7 @@ it('a key pressed as soon as the page that has it shows is handled', async () =>
   try {
     root.render(<App />);
     await vi.waitFor(() => expect(container.querySelector('p')).not.toBeNull());
-    const shown = new Promise<void>((done) => {
-      const observer = new MutationObserver(() => {
-        if (!container.querySelector('h1')) return;
-        observer.disconnect();
-        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'l', bubbles: true }));
-        done();
-      });
-      observer.observe(container, { childList: true, subtree: true });
-    });
+    const shown = pressWhenShown(container, 'h1', 'l');
     // As a route's data arriving shows the page: outside any event handler.
     setTimeout(() => open(true), 0);
     await shown;
