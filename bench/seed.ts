@@ -295,8 +295,7 @@ async function build(dir: string, pages: number): Promise<SeedInfo> {
     // first screens show, get their original file. The list and view paths never read files.
     const firstWithFile = generated.length - FILES_FOR_NEWEST;
     const db = store.db;
-    // The store's own statements insert one page per (nested) transaction, and every savepoint
-    // makes FTS5 flush a segment: ~0.4 ms a page, growing with the index. The bulk path writes
+    // The store's own statements insert one page per (nested) transaction. The bulk path writes
     // the same rows and columns in one transaction per batch.
     const insertPage = db.prepare(
       `INSERT INTO webpages (id, title, title_key, excerpt, link, host, ext, size, first_add_time,
@@ -320,15 +319,6 @@ async function build(dir: string, pages: number): Promise<SeedInfo> {
          edit_time)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    // The full-text index is built once at the end ('rebuild'), much faster than row by row:
-    // the insert trigger is set aside meanwhile and restored exactly as the schema has it.
-    const ftsTrigger = db
-      .prepare(
-        "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'webpage_texts_after_insert'",
-      )
-      .pluck()
-      .get() as string | undefined;
-    if (ftsTrigger !== undefined) db.exec('DROP TRIGGER webpage_texts_after_insert');
     for (let start = 0; start < generated.length; start += BATCH) {
       const batch = generated.slice(start, start + BATCH);
       db.transaction(() => {
@@ -384,11 +374,9 @@ async function build(dir: string, pages: number): Promise<SeedInfo> {
           `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
       );
     }
-    if (ftsTrigger !== undefined) {
-      db.exec(`INSERT INTO webpage_fts (webpage_fts) VALUES ('rebuild')`);
-      db.exec(ftsTrigger);
-      log(`full-text index built (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    }
+    // The full-text index follows in its own thread (search-index.ts); the cache holds it built.
+    await store.search.caughtUp();
+    log(`full-text index built (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     store.db.exec('ANALYZE');
     const hosts = store.db
       .prepare(
@@ -434,7 +422,10 @@ export async function seededArchive(cacheRoot: string, pages: number): Promise<S
     if (info.schema !== MIGRATIONS.length) {
       log(`migrating the cached archive from schema ${info.schema} to ${MIGRATIONS.length}`);
       const started = performance.now();
-      (await openStore(dir)).close();
+      const store = await openStore(dir);
+      // A full-text index to build (schema 12 moved it to search.db) is built before the runs.
+      await store.search.caughtUp();
+      store.close();
       info.schema = MIGRATIONS.length;
       writeFileSync(infoFile, `${JSON.stringify(info, null, 1)}\n`);
       log(`migrated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -458,7 +449,13 @@ export async function seededArchive(cacheRoot: string, pages: number): Promise<S
 export function workingCopy(archive: SeededArchive, target: string): void {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(join(target, 'blobs'), { recursive: true, mode: 0o700 });
-  copyFileSync(join(archive.dir, 'folio.db'), join(target, 'folio.db'));
+  // The databases with their logs (a worker's connection may close after the store's, leaving
+  // the last commits in the log), the full-text index's too (or the server builds it again).
+  for (const file of ['folio.db', 'folio.db-wal', 'search.db', 'search.db-wal']) {
+    if (existsSync(join(archive.dir, file))) {
+      copyFileSync(join(archive.dir, file), join(target, file));
+    }
+  }
   const blobs = join(archive.dir, 'blobs');
   for (const folder of readdirSync(blobs)) {
     mkdirSync(join(target, 'blobs', folder), { mode: 0o700 });

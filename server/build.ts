@@ -101,6 +101,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Met
       'parse-worker': source('./src/parse/parse-worker.ts'),
       'ingest-worker': source('./src/store/ingest-worker.ts'),
       'checkpoint-worker': source('./src/store/checkpoint-worker.ts'),
+      'search-index-worker': source('./src/store/search-index-worker.ts'),
       ...(options.clis === true ? CLI_ENTRIES : {}),
       ...(options.embedded === true ? { embedded: source('./src/embedded.ts') } : {}),
     },

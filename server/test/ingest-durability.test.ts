@@ -2,7 +2,8 @@
 // once their group is on disk. The real server process takes 16 concurrent streams of small
 // uploads (some of the same bytes, in the same groups), is killed with SIGKILL while uploads are
 // in flight, and restarted on the same data folder: every acknowledged id is there, with
-// identical bytes.
+// identical bytes, and found by a search for its text (the full-text index, written by a thread of
+// its own after the commits, catches up from the archive's log of changed texts).
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,7 @@ describe('ingest durability', () => {
     running = await spawnServer({ dataDir, token: TOKEN });
     const server = running;
     const acknowledged = new Map<string, Buffer>();
+    const names = new Map<string, string>();
     let killed = false;
     let inFlightAtCrash = 0;
 
@@ -62,6 +64,7 @@ describe('ingest durability', () => {
         const data = response.body.data as { id: string };
         expect(data.id).toBe(sha256(bytes));
         acknowledged.set(data.id, bytes);
+        names.set(data.id, name);
         if (acknowledged.size >= KILL_AFTER && !killed) {
           killed = true;
           process.kill(server.pid, 'SIGKILL');
@@ -86,6 +89,14 @@ describe('ingest durability', () => {
       expect(Buffer.from(content, 'base64').equals(bytes), `the bytes of ${id}`).toBe(true);
     }
     expect(missing, 'acknowledged uploads missing after the crash').toEqual([]);
+    const unfound: string[] = [];
+    for (const [id, name] of names) {
+      const found = await ok(restarted, 'searchWebpages', {
+        query: { q: `"${name}: a small page"`, per_page: 5 },
+      });
+      if (!found.webpages.some((hit: { id: string }) => hit.id === id)) unfound.push(name);
+    }
+    expect(unfound, 'acknowledged uploads that a search does not find').toEqual([]);
     await restarted.kill('SIGTERM');
     running = undefined;
   }, 180_000);

@@ -36,12 +36,13 @@ describe('the database', () => {
     db.close();
   });
 
-  it('has the full-text index merge 8 segments at a time (fewer rewrites per upload)', () => {
-    const db = openDatabase(join(dir, 'm.db'));
-    const setting = db.prepare("SELECT v FROM webpage_fts_config WHERE k = 'automerge'").get() as
-      { v: number } | undefined;
+  it('has the full-text index merge 8 segments at a time (fewer rewrites per upload)', async () => {
+    const store = await openStore(join(dir, 'merge'));
+    const setting = store.db
+      .prepare("SELECT v FROM search.webpage_fts_config WHERE k = 'automerge'")
+      .get() as { v: number } | undefined;
     expect(setting?.v).toBe(8);
-    db.close();
+    store.close();
   });
 
   it('migrates once, and refuses a database from a newer server', () => {

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { LabelStore } from './labels.ts';
+import type { SearchIndex } from './search-index.ts';
 import { listColumns, toListRecord, type WebpageListRecord, type WebpageRow } from './records.ts';
 import { StatementCache } from './statement-cache.ts';
 import { webpageFilterSql, type WebpageFilters } from './webpage-filters.ts';
@@ -83,7 +84,8 @@ function unique(terms: readonly string[]): string[] {
  * index (so CJK text without spaces matches; letters compared without case and accents), ranked
  * by bm25 with the title first; shorter terms are checked with LIKE on the pages the index found,
  * or, when no term is long enough for the index, on every page (ranked by title matches, then
- * newest).
+ * newest). The index (search-index.ts) is the attached `search.webpage_fts`, contentless: its
+ * rowid is webpage_texts' `doc`.
  */
 export class SearchStore {
   private readonly statements: StatementCache;
@@ -92,6 +94,8 @@ export class SearchStore {
   constructor(
     db: Database,
     private readonly labels: LabelStore,
+    /** The full-text index, written after the archive's commits. */
+    private readonly index: SearchIndex,
   ) {
     this.statements = new StatementCache(db);
     this.selectTexts = db.prepare(
@@ -100,8 +104,15 @@ export class SearchStore {
     );
   }
 
-  search(query: SearchQuery, filters: WebpageFilters, paging: Paging): SearchHit[] {
+  /** Resolves once the index holds every write committed before the call. */
+  async caughtUp(): Promise<void> {
+    await this.index.caughtUp();
+  }
+
+  /** The hits, once the index holds every write committed before the call. */
+  async search(query: SearchQuery, filters: WebpageFilters, paging: Paging): Promise<SearchHit[]> {
     if (query.include.length === 0 || offsetOf(paging) > Number.MAX_SAFE_INTEGER) return [];
+    await this.caughtUp();
     const { sql, params } = SearchStore.query(query, filters, paging);
     const rows = this.statements.get(sql).all(...params) as WebpageRow[];
     const ids = rows.map((row) => row.id);

@@ -6,6 +6,7 @@ import { FeedStore } from './feeds.ts';
 import { HighlightStore } from './highlights.ts';
 import { IngestThread } from './ingest-thread.ts';
 import { LabelStore } from './labels.ts';
+import { SearchIndex } from './search-index.ts';
 import { SearchStore } from './search.ts';
 import { TokenStore } from './tokens.ts';
 import { ViewStore } from './views.ts';
@@ -15,7 +16,10 @@ import { WebpageList } from './webpage-list.ts';
 import { WebpageStore } from './webpages.ts';
 import { WriteGeneration } from './write-generation.ts';
 
-/** Everything the archive keeps: the database (`<data>/folio.db`) and the original files. */
+/**
+ * Everything the archive keeps: the database (`<data>/folio.db`), the original files, and the
+ * full-text index made from the database (`<data>/search.db`, built again when missing).
+ */
 export interface Store {
   db: Database;
   blobs: BlobStore;
@@ -52,6 +56,13 @@ export async function openStore(dataDir: string): Promise<Store> {
     closeDatabase(db);
     throw error;
   }
+  let index: SearchIndex;
+  try {
+    index = new SearchIndex(db, { archive: file, search: join(dataDir, 'search.db') });
+  } catch (error) {
+    closeDatabase(db);
+    throw error;
+  }
   const highlights = new HighlightStore(db);
   const generation = new WriteGeneration(db);
   const checkpoints = new WalCheckpoints(generation, file);
@@ -64,7 +75,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     labels,
     highlights,
     list: new WebpageList(db, labels, generation),
-    search: new SearchStore(db, labels),
+    search: new SearchStore(db, labels, index),
     views: new ViewStore(db, labels, highlights),
     facets: new FacetStore(db),
     feeds: new FeedStore(db),
@@ -73,6 +84,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     close: () => {
       ingest.close();
       checkpoints.close();
+      index.close();
       void blobs.close();
       closeDatabase(db);
     },

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { ok, type ApiTarget } from './api.ts';
 
-/** The rows of every table (but the full-text index) and the blob folder listing. */
+/**
+ * The rows of every table and the blob folder listing; not the full-text index's bookkeeping (the
+ * log of changed texts, which its thread prunes, and the archive's random identity).
+ */
 export function storedState(dataDir: string): {
   tables: Record<string, string[]>;
   blobs: string[];
@@ -14,7 +17,7 @@ export function storedState(dataDir: string): {
     const names = db
       .prepare(
         `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-           AND name NOT LIKE 'webpage_fts%' ORDER BY name`,
+           AND name NOT IN ('search_changes', 'archive_identity') ORDER BY name`,
       )
       .all() as { name: string }[];
     for (const { name } of names) {
