@@ -11,6 +11,7 @@ import { configureConnection } from '../src/store/database.ts';
 import { LabelStore } from '../src/store/labels.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import { WebpageStore } from '../src/store/webpages.ts';
+import { newWebpage } from './support/new-webpage.ts';
 
 let root: string;
 
@@ -27,17 +28,7 @@ let now = 1;
 function addPage(store: Pick<Store, 'webpages'>, id: string, text: string): void {
   now++;
   store.webpages.insert(
-    {
-      id: id.padEnd(64, '0'),
-      title: `Page ${id}`,
-      excerpt: '',
-      text,
-      link: null,
-      host: null,
-      ext: 'html',
-      size: 1,
-      createTime: now,
-    },
+    newWebpage({ id: id.padEnd(64, '0'), title: `Page ${id}`, text, createTime: now }),
     now,
   );
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from '../src/store/migrations.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import { ok } from './support/api.ts';
+import { newWebpage } from './support/new-webpage.ts';
 import { useSeededServer, type SeedPage } from './support/seed.ts';
 
 const PAGES: SeedPage[] = [
@@ -242,17 +243,12 @@ describe('the index (migration 5)', () => {
             const id = idOf(step.page);
             if (step.kind === 'insert') {
               store.webpages.insert(
-                {
+                newWebpage({
                   id,
                   title: `Page ${step.page}`,
-                  excerpt: '',
                   text: 'flâner text',
-                  link: null,
-                  host: null,
-                  ext: 'html',
-                  size: 1,
                   createTime: now,
-                },
+                }),
                 now,
               );
             } else if (step.kind === 'labels') {
