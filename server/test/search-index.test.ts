@@ -1,8 +1,8 @@
 // The full-text index in its own file (search.db), written by its own thread after the archive's
 // commits: a search still sees every write made before it, and an index file that is missing,
-// another archive's or ahead of its archive (an older copy of folio.db put back) is built again
-// from the archive's texts rather than trusted.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+// damaged, another archive's or ahead of its archive (an older copy of folio.db put back) is built
+// again from the archive's texts rather than trusted.
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -116,6 +116,26 @@ describe('the full-text index', () => {
     await withStore(second, async (store) => {
       expect(await found(store, 'cobalt')).toEqual(['Page d2']);
       expect(await found(store, 'orchard')).toEqual([]);
+    });
+  });
+
+  it('is made anew when its file is damaged', async () => {
+    await withStore(root, (store) => addPage(store, 'f1', 'walnut ferry'));
+    settle(root);
+    writeFileSync(join(root, 'search.db'), Buffer.alloc(8192, 'not an index '));
+    await withStore(root, async (store) => {
+      expect(await found(store, 'walnut')).toEqual(['Page f1']);
+    });
+  });
+
+  it('is made anew when its thread fails on it, and the waiting search answers', async () => {
+    await withStore(root, async (store) => {
+      addPage(store, 'g1', 'juniper canal');
+      expect(await found(store, 'juniper')).toEqual(['Page g1']);
+      // The worker's next step cannot read where it stands.
+      store.db.exec('DROP TABLE search.search_state');
+      addPage(store, 'g2', 'juniper signal');
+      expect(await found(store, 'juniper')).toEqual(['Page g1', 'Page g2']);
     });
   });
 

@@ -6,8 +6,11 @@
 //
 // A search still sees every write made before it: it first waits until the index holds the last
 // change committed to the archive (`caughtUp`), which is at once when nothing is pending. The
-// main connection reads the index attached as `search`.
+// main connection reads the index attached as `search`. The file holds nothing that the archive
+// does not: one that cannot be read (at the start, or when the worker fails on it) is removed and
+// the index built again.
 import type { Database, Statement } from 'better-sqlite3';
+import { rmSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, workerModule } from '../worker-module.ts';
 import {
@@ -39,14 +42,19 @@ export class SearchIndex {
   private waiters: Waiter[] = [];
   private closed = false;
 
+  /** The worker failed and the index was made anew since it last reported. */
+  private remade = false;
+
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly files: SearchIndexWorkerData,
   ) {
-    db.prepare('ATTACH DATABASE ? AS search').run(files.search);
-    db.pragma('search.journal_mode = WAL');
-    db.pragma('search.synchronous = NORMAL');
-    this.indexed = prepareSearchIndex(db, 'search');
+    try {
+      this.indexed = this.attach();
+    } catch {
+      // A file that is not a readable index (damaged, cut short): made anew from the texts.
+      this.indexed = this.remake();
+    }
     this.latest = db
       .prepare("SELECT seq FROM main.sqlite_sequence WHERE name = 'search_changes'")
       .pluck() as Statement<[], number | undefined>;
@@ -76,6 +84,26 @@ export class SearchIndex {
     this.fail(new Error('the search index is closed'));
   }
 
+  /** Attaches the index's file as `search`; returns the last change it holds. */
+  private attach(): number {
+    this.db.prepare('ATTACH DATABASE ? AS search').run(this.files.search);
+    this.db.pragma('search.journal_mode = WAL');
+    this.db.pragma('search.synchronous = NORMAL');
+    return prepareSearchIndex(this.db, 'search');
+  }
+
+  /** Removes the index's file and attaches a new one, to be built from every text. */
+  private remake(): number {
+    try {
+      this.db.exec('DETACH DATABASE search');
+    } catch {
+      // It was not attached.
+    }
+    for (const suffix of ['', '-wal', '-shm'])
+      rmSync(`${this.files.search}${suffix}`, { force: true });
+    return this.attach();
+  }
+
   /** Sends the worker to index what the archive changed, if it changed anything since. */
   private look(): void {
     if ((this.latest.get() ?? 0) > this.indexed) this.send();
@@ -97,9 +125,23 @@ export class SearchIndex {
       if (this.worker !== worker) return;
       this.worker = undefined;
       this.busy = false;
-      this.fail(
-        new Error(`the search index stopped (${failure?.message ?? `exit code ${String(code)}`})`),
+      const error = new Error(
+        `the search index stopped (${failure?.message ?? `exit code ${String(code)}`})`,
       );
+      if (this.closed || this.remade) {
+        this.fail(error);
+        return;
+      }
+      // Once (until the index reports again): its file made anew and built from the texts, for
+      // the searches that wait; a second failure fails them.
+      this.remade = true;
+      try {
+        this.indexed = this.remake();
+      } catch (remaking) {
+        this.fail(remaking instanceof Error ? remaking : error);
+        return;
+      }
+      this.send();
     });
     this.worker = worker;
     return worker;
@@ -107,6 +149,7 @@ export class SearchIndex {
 
   private reported({ indexed, idle }: SearchIndexReport): void {
     this.indexed = indexed;
+    this.remade = false;
     const waiting: Waiter[] = [];
     for (const waiter of this.waiters) {
       if (waiter.change <= indexed) waiter.resolve();
