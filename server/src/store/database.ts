@@ -4,11 +4,18 @@ import { migrate } from './migrations.ts';
 
 export type { Database };
 
-/** Closes the database after refreshing the planner's statistics. */
+/**
+ * Closes the database after refreshing the planner's statistics of the archive (`main`: not of an
+ * attached file, such as the full-text index that its own thread writes). The refresh is skipped
+ * when another connection's write stands in its way (its ANALYZE cannot take the write lock after
+ * reading): it is for the next start's speed, never worth failing a close.
+ */
 export function closeDatabase(db: Database): void {
   if (!db.open) return;
   try {
-    db.pragma('optimize');
+    db.pragma('main.optimize');
+  } catch (error) {
+    if (!String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY')) throw error;
   } finally {
     db.close();
   }
