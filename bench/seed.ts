@@ -377,7 +377,7 @@ async function build(dir: string, pages: number): Promise<SeedInfo> {
     // The full-text index follows in its own thread (search-index.ts); the cache holds it built.
     await store.search.caughtUp();
     log(`full-text index built (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    store.db.exec('ANALYZE');
+    store.db.exec('ANALYZE main');
     const hosts = store.db
       .prepare(
         `SELECT host, count(*) AS count FROM webpages WHERE deleted = 0 AND host IS NOT NULL
