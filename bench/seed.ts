@@ -406,7 +406,7 @@ async function build(dir: string, pages: number): Promise<SeedInfo> {
       labels,
     };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -425,7 +425,7 @@ export async function seededArchive(cacheRoot: string, pages: number): Promise<S
       const store = await openStore(dir);
       // A full-text index to build (schema 12 moved it to search.db) is built before the runs.
       await store.search.caughtUp();
-      store.close();
+      await store.close();
       info.schema = MIGRATIONS.length;
       writeFileSync(infoFile, `${JSON.stringify(info, null, 1)}\n`);
       log(`migrated in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -135,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSpa(app, options.staticDir ?? join(REPO_ROOT, 'dist'));
     return app;
   } catch (error) {
-    store.close();
+    await store.close();
     await parsePool.release();
     throw error;
   }

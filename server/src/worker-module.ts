@@ -63,6 +63,12 @@ function bundled(url: URL): URL {
   return bundle;
 }
 
+/** Resolves once `worker` has ended (at once for none). */
+export function exited(worker: Worker | undefined): Promise<void> {
+  if (worker === undefined) return Promise.resolve();
+  return new Promise((resolve) => worker.once('exit', () => resolve()));
+}
+
 /** The outcome of one request to a worker. */
 export type WorkerOutcome<R> = { ok: true; value: R } | { ok: false; error: Error };
 

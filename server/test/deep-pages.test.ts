@@ -46,8 +46,8 @@ beforeAll(async () => {
   })();
 });
 
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

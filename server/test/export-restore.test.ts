@@ -62,7 +62,7 @@ async function withFreshStore<T>(run: (store: Store, dataDir: string) => Promise
   try {
     return await run(store, dataDir);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -194,7 +194,7 @@ describe('restore', () => {
     const dataDir = mkdtempSync(join(work, 'restored-'));
     const store = await openStore(dataDir);
     const report = await restoreArchive(store, zipPath, OPTIONS);
-    store.close();
+    await store.close();
     expect(report).toMatchObject({
       total: 4,
       restored: 4,

@@ -144,7 +144,7 @@ describe('FacetStore', () => {
         'SCAN label_counts USING COVERING INDEX label_counts_by_live',
       ]);
     } finally {
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -274,7 +274,7 @@ describe('the highlight index', () => {
           .prepare("SELECT count(*) AS n FROM highlight_fts WHERE highlight_fts MATCH 'hafen'")
           .get(),
       ).toEqual({ n: 0 });
-      store.close();
+      await store.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

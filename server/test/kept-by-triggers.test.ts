@@ -204,7 +204,7 @@ describe('values kept by triggers (migrations 4 and 9)', () => {
         { numRuns: 200 },
       );
     } finally {
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -248,7 +248,7 @@ describe('values kept by triggers (migrations 4 and 9)', () => {
           { label: 'tech', live: 2 },
         ]);
       } finally {
-        store.close();
+        await store.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

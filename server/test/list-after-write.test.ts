@@ -56,8 +56,8 @@ beforeAll(async () => {
   })();
 });
 
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -69,7 +69,7 @@ beforeAll(async () => {
     store.tokens.revoke(made.info.id, Date.now());
     revokedToken = made.token;
   } finally {
-    store.close();
+    await store.close();
   }
 });
 

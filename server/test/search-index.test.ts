@@ -49,7 +49,7 @@ async function withStore<T>(dir: string, use: (store: Store) => Promise<T> | T):
     return await use(store);
   } finally {
     await store.search.caughtUp();
-    store.close();
+    await store.close();
   }
 }
 

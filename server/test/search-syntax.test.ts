@@ -272,7 +272,7 @@ describe('the index (migration 5)', () => {
         { numRuns: 60 },
       );
     } finally {
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -313,7 +313,7 @@ describe('the index (migration 5)', () => {
         expect(kept).toEqual(recomputed);
         await checkIndex(store);
       } finally {
-        store.close();
+        await store.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

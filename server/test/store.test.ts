@@ -42,7 +42,7 @@ describe('the database', () => {
       .prepare("SELECT v FROM search.webpage_fts_config WHERE k = 'automerge'")
       .get() as { v: number } | undefined;
     expect(setting?.v).toBe(8);
-    store.close();
+    await store.close();
   });
 
   it('migrates once, and refuses a database from a newer server', () => {
@@ -74,8 +74,8 @@ describe('query plans', () => {
     store = await openStore(dir);
   });
 
-  afterEach(() => {
-    store.close();
+  afterEach(async () => {
+    await store.close();
   });
 
   function plan(query: { sql: string; params: unknown[] }): string[] {

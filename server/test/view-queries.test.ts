@@ -21,8 +21,8 @@ beforeEach(async () => {
   store = await openStore(dir);
 });
 
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

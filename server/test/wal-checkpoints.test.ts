@@ -9,8 +9,8 @@ import { openStore, type Store } from '../src/store/store.ts';
 let dir: string | undefined;
 let store: Store | undefined;
 
-afterEach(() => {
-  store?.close();
+afterEach(async () => {
+  await store?.close();
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 

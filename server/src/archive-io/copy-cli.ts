@@ -113,7 +113,7 @@ async function main(args: readonly string[]): Promise<number> {
     return result.failed.length === 0 ? 0 : 1;
   } finally {
     if (store !== undefined) {
-      store.close();
+      await store.close();
       await parsePool.release();
     }
   }

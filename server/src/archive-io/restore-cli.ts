@@ -74,7 +74,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
     throw error;
   } finally {
-    store.close();
+    await store.close();
     await parsePool.release();
   }
 }

@@ -3,7 +3,7 @@
 // (group commit). On the main thread that was ~1 ms of SQLite per page (the insert, its triggers,
 // the full-text terms, the commit) during which no other request moved. The main thread's list
 // caches learn of these pages from the change log the triggers keep (page-changes.ts).
-import { startWorker, WorkerRequests, workerModule } from '../worker-module.ts';
+import { exited, startWorker, WorkerRequests, workerModule } from '../worker-module.ts';
 import {
   CLOSE,
   type IngestReply,
@@ -40,8 +40,10 @@ export class IngestThread {
     return this.requests.request((seq) => ({ seq, page, now }) satisfies IngestRequest);
   }
 
-  /** The worker answers what it has, closes its connection and ends. */
-  close(): void {
-    this.requests.release()?.postMessage(CLOSE);
+  /** The worker answers what it has, closes its connection and ends; resolves once it has. */
+  close(): Promise<void> {
+    const worker = this.requests.release();
+    worker?.postMessage(CLOSE);
+    return exited(worker);
   }
 }

@@ -51,12 +51,14 @@ const SCHEMA = `
  * Makes the index of schema `schema` (an attached search.db) ready for the archive of `db`'s main
  * schema: created if new or of another version, emptied for a rebuild if it belongs to another
  * archive or holds changes the archive has not made (an older copy of folio.db). Returns the last
- * change it holds (REBUILD when it must be built again).
+ * change it holds (REBUILD when it must be built again: no thread is started for an archive
+ * without texts).
  */
 export function prepareSearchIndex(db: Database, schema: string): number {
   const archive = db.prepare('SELECT id FROM main.archive_identity').pluck().get() as string;
-  const latest = latestChange(db, 'main');
   return db.transaction(() => {
+    // The log's end and the texts, read in one snapshot of the archive.
+    const latest = latestChange(db, 'main');
     if (db.pragma(`${schema}.user_version`, { simple: true }) !== SCHEMA_VERSION) {
       db.exec(
         `DROP TABLE IF EXISTS ${schema}.webpage_fts; DROP TABLE IF EXISTS ${schema}.search_state;`,
@@ -70,11 +72,14 @@ export function prepareSearchIndex(db: Database, schema: string): number {
       return state.indexed;
     }
     db.exec(`INSERT INTO ${schema}.webpage_fts (webpage_fts) VALUES ('delete-all')`);
+    // An archive without texts (a new one) has its index already: empty.
+    const empty = db.prepare('SELECT 1 FROM main.webpage_texts LIMIT 1').get() === undefined;
+    const indexed = empty ? latest : REBUILD;
     db.prepare(
       `INSERT INTO ${schema}.search_state (id, archive, indexed) VALUES (1, ?, ?)
        ON CONFLICT DO UPDATE SET archive = excluded.archive, indexed = excluded.indexed`,
-    ).run(archive, REBUILD);
-    return REBUILD;
+    ).run(archive, indexed);
+    return indexed;
   })();
 }
 

@@ -11,8 +11,9 @@
 // the index built again.
 import type { Database, Statement } from 'better-sqlite3';
 import { rmSync } from 'node:fs';
+import { setTimeout } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
-import { startWorker, workerModule } from '../worker-module.ts';
+import { exited, startWorker, workerModule } from '../worker-module.ts';
 import {
   prepareSearchIndex,
   type SearchIndexMessage,
@@ -21,6 +22,9 @@ import {
 } from './search-index-schema.ts';
 
 const WORKER_URL = workerModule('search-index-worker', import.meta.url);
+
+/** How long closing waits for the worker to end (ms). */
+const CLOSE_WAIT_MS = 1000;
 
 /** How often the main thread looks for changes to index when no search waits (ms). */
 const INTERVAL_MS = 200;
@@ -76,12 +80,19 @@ export class SearchIndex {
     });
   }
 
-  close(): void {
+  /**
+   * Stops the worker; resolves once it has closed its connections and ended, or after a second
+   * if it is in a long step (a rebuild): the process may end it then, its transaction undone and
+   * done again at the next start.
+   */
+  close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
-    this.worker?.postMessage('close' satisfies SearchIndexMessage);
+    const worker = this.worker;
+    worker?.postMessage('close' satisfies SearchIndexMessage);
     this.worker = undefined;
     this.fail(new Error('the search index is closed'));
+    return Promise.race([exited(worker), setTimeout(CLOSE_WAIT_MS, undefined, { ref: false })]);
   }
 
   /** Attaches the index's file as `search`; returns the last change it holds. */

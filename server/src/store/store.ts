@@ -39,7 +39,12 @@ export interface Store {
   tokens: TokenStore;
   /** Changes with every write: what was read at one generation holds until the next. */
   generation: WriteGeneration;
-  close(): void;
+  /**
+   * Closes the database at once; resolves once the threads with connections or files of their own
+   * (ingest, checkpoints, the search index, the file writer) have let go of them, so that the
+   * folder can be removed or copied.
+   */
+  close(): Promise<void>;
 }
 
 export async function openStore(dataDir: string): Promise<Store> {
@@ -81,12 +86,10 @@ export async function openStore(dataDir: string): Promise<Store> {
     feeds: new FeedStore(db),
     tokens: new TokenStore(db),
     generation,
-    close: () => {
-      ingest.close();
-      checkpoints.close();
-      index.close();
-      void blobs.close();
+    close: async () => {
+      const threads = [ingest.close(), checkpoints.close(), index.close(), blobs.close()];
       closeDatabase(db);
+      await Promise.all(threads);
     },
   };
 }

@@ -7,7 +7,7 @@
 // connection: every half second at most.
 import { statSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
-import { startWorker, workerModule } from '../worker-module.ts';
+import { exited, startWorker, workerModule } from '../worker-module.ts';
 import type { CheckpointMessage, CheckpointWorkerData } from './checkpoint-worker.ts';
 import type { WriteGeneration } from './write-generation.ts';
 
@@ -43,12 +43,17 @@ export class WalCheckpoints {
     this.timer = setInterval(() => this.check(), INTERVAL_MS).unref();
   }
 
-  /** Stops the worker (it closes its connection: the last one to close checkpoints all). */
-  close(): void {
+  /**
+   * Stops the worker (it closes its connection: the last one to close checkpoints all); resolves
+   * once it has ended.
+   */
+  close(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    this.worker?.postMessage('close' satisfies CheckpointMessage);
+    const worker = this.worker;
+    worker?.postMessage('close' satisfies CheckpointMessage);
     this.worker = undefined;
+    return exited(worker);
   }
 
   /** Checkpoints if anything was written since the last look and none is running. */

@@ -105,8 +105,8 @@ export class WebpageIngest {
   }
 
   /** Stops the ingest worker once it has answered the pages it has. */
-  close(): void {
-    this.thread.close();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 
   /** The upload of `id` is done: its file is removed if nothing else keeps it. */
