@@ -63,10 +63,27 @@ function bundled(url: URL): URL {
   return bundle;
 }
 
-/** Resolves once `worker` has ended (at once for none). */
-export function exited(worker: Worker | undefined): Promise<void> {
+/**
+ * Resolves once `worker` has ended (at once for none), or after `withinMs`. The process waits for
+ * it meanwhile (an unreferenced worker would let the process end first, the promise never
+ * settled: a CLI that awaits its store's close ended with exit code 0 whatever it returned).
+ */
+export function exited(worker: Worker | undefined, withinMs?: number): Promise<void> {
   if (worker === undefined) return Promise.resolve();
-  return new Promise((resolve) => worker.once('exit', () => resolve()));
+  worker.ref();
+  return new Promise((resolve) => {
+    const timer =
+      withinMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            worker.unref();
+            resolve();
+          }, withinMs);
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** The outcome of one request to a worker. */

@@ -135,6 +135,9 @@ export class BlobWriter {
 
   /** Stops the worker; groups being written fail. */
   async close(): Promise<void> {
-    await this.requests.release()?.terminate();
+    const worker = this.requests.release();
+    // The process waits for it to end (it is unreferenced while idle).
+    worker?.ref();
+    await worker?.terminate();
   }
 }

@@ -11,7 +11,6 @@
 // the index built again.
 import type { Database, Statement } from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import { setTimeout } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
 import { exited, startWorker, workerModule } from '../worker-module.ts';
 import {
@@ -92,7 +91,7 @@ export class SearchIndex {
     worker?.postMessage('close' satisfies SearchIndexMessage);
     this.worker = undefined;
     this.fail(new Error('the search index is closed'));
-    return Promise.race([exited(worker), setTimeout(CLOSE_WAIT_MS, undefined, { ref: false })]);
+    return exited(worker, CLOSE_WAIT_MS);
   }
 
   /** Attaches the index's file as `search`; returns the last change it holds. */
