@@ -28,6 +28,8 @@ function setUp() {
   return {
     asked,
     field,
+    /** The app renders its address again, for something else (a query's answer, a timer). */
+    renderAgain: () => view.rerender(tree('/settings')),
     /** The app renders `/search?q=…`. */
     showSearch: (q: string) => view.rerender(tree('/search', `?q=${encodeURIComponent(q)}`)),
     /** The user types until the field holds `text`, then pauses as long as the debounce. */
@@ -58,6 +60,23 @@ describe('the search field', () => {
     // From then on an address from elsewhere (back, forward, a link) is shown in the field.
     showSearch('f');
     expect(field.value).toBe('f');
+  });
+
+  it('keeps what was typed when the app renders the old address before the search is shown', () => {
+    const { asked, field, renderAgain, showSearch, type } = setUp();
+    field.focus();
+    type('qu');
+    expect(asked).toEqual(['/search?q=qu']);
+
+    // A render for anything else while the navigation waits: the field keeps "qu" and what
+    // follows it (it was emptied, and "quokka" searched as "okka").
+    renderAgain();
+    expect(field.value).toBe('qu');
+    type('quokka');
+    showSearch('qu');
+    showSearch('quokka');
+    expect(field.value).toBe('quokka');
+    expect(asked).toEqual(['/search?q=qu', '/search?q=quokka']);
   });
 
   it('shows the query of an address it did not ask for', () => {

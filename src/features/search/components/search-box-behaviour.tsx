@@ -30,12 +30,15 @@ export function SearchBoxBehaviour({ inputId }: SearchBoxBehaviourProps) {
   const navigate = useNavigate();
   const onSearchPage = location.pathname === routePatterns.search;
   const urlQuery = onSearchPage ? (new URLSearchParams(location.search).get('q') ?? '') : '';
-  // The address's query the field last showed or sent: a different one came from elsewhere…
-  const followed = useRef<string | null>(null);
-  // …but for one the field sent itself: on a busy machine the app can render the address of an
-  // earlier search after a later one was sent, and the field must not go back to it. The queries
-  // sent since the address last showed the latest.
+  // The address's query at the last render: the field follows the address when it changes, and
+  // only then (a render for anything else, before a search the field sent is shown, must not
+  // take back what was typed meanwhile)…
+  const seen = useRef<string | null>(null);
+  // …but not to a query the field sent itself: on a busy machine the app can render the address
+  // of an earlier search after a later one was sent. The queries sent since the address last
+  // showed the latest, which is `latest`.
   const sent = useRef(new Set<string>());
+  const latest = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const search = useEffectEvent((text: string, focusResults: boolean) => {
@@ -50,26 +53,28 @@ export function SearchBoxBehaviour({ inputId }: SearchBoxBehaviourProps) {
       }
     }
     sent.current.add(q);
-    followed.current = q;
+    latest.current = q;
     const state: SearchLocationState | undefined = focusResults ? { focusResults } : undefined;
     void navigate(paths.search(params), { replace: onSearchPage, state });
   });
 
   useEffect(() => {
-    const field = fieldById(inputId);
-    if (followed.current === urlQuery) {
-      sent.current.clear();
+    if (seen.current === urlQuery) return;
+    const first = seen.current === null;
+    seen.current = urlQuery;
+    if (sent.current.has(urlQuery)) {
+      if (urlQuery === latest.current) sent.current.clear();
       return;
     }
-    if (!field || sent.current.has(urlQuery)) return;
-    // On first run, keep what the user may have typed before this code loaded.
-    const typing = followed.current === null && document.activeElement === field;
-    followed.current = urlQuery;
-    if (!typing && field.value.trim() !== urlQuery) field.value = urlQuery;
-    // Typed before this code loaded: search for it now, as typing does from here on.
-    if (typing && field.value.trim() !== urlQuery) {
+    sent.current.clear();
+    const field = fieldById(inputId);
+    if (!field || field.value.trim() === urlQuery) return;
+    if (first && document.activeElement === field) {
+      // Typed before this code loaded: search for it now, as typing does from here on.
       const text = field.value;
       timer.current = setTimeout(() => search(text, false), SEARCH_DEBOUNCE_MS);
+    } else {
+      field.value = urlQuery;
     }
   });
 
