@@ -154,7 +154,7 @@ test('phrases, exclusions, accents, labels and CJK, as the hint says', async ({
   await expect(p.getByRole('alert')).toHaveCount(0);
 });
 
-test('typing fast sends only the last query', async ({ page: p, archive }) => {
+test('typing fast ends with a search for the whole word', async ({ page: p, archive }) => {
   await seedPages(archive);
   await archive.open(p, '/settings');
   const queries: string[] = [];
@@ -169,10 +169,13 @@ test('typing fast sends only the last query', async ({ page: p, archive }) => {
   await p.keyboard.press('/');
   await expect(searchField(p)).toBeFocused();
   await p.keyboard.type('ferry', { delay: 20 });
+  await expect(p).toHaveURL(/\/search\?q=ferry$/);
   await expect(resultTitles(p)).toHaveText(['Island travel']);
-  // Debounced: not one request per keystroke, and the last one is the whole word.
-  expect(queries.at(-1)).toBe('ferry');
-  expect(queries.length).toBeLessThan(5);
+  // The last request is the whole word ("fer" finds the same page, so its results can show
+  // first). How many are sent depends on how far apart the keys arrive, which a busy machine
+  // decides: that the debounce sends one for keys typed within it is a unit test
+  // (search-box-behaviour.test.tsx).
+  await expect.poll(() => queries.at(-1)).toBe('ferry');
 });
 
 test('a server without search says so instead of failing', async ({ page: p }) => {

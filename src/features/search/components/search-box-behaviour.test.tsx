@@ -79,6 +79,18 @@ describe('the search field', () => {
     expect(asked).toEqual(['/search?q=qu', '/search?q=quokka']);
   });
 
+  it('sends one search for keys typed within the debounce: the last text', () => {
+    const { asked, field } = setUp();
+    field.focus();
+    for (const text of ['f', 'fe', 'fer', 'ferr', 'ferry']) {
+      fireEvent.input(field, { target: { value: text } });
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    }
+    expect(asked).toEqual([]);
+    act(() => vi.advanceTimersByTime(1));
+    expect(asked).toEqual(['/search?q=ferry']);
+  });
+
   it('shows the query of an address it did not ask for', () => {
     const { field, showSearch } = setUp();
     showSearch('island');
