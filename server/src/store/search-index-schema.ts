@@ -3,7 +3,7 @@
 // (search-index-worker.ts, its one writer). Everything in it can be made again from the archive's
 // texts (webpage_texts): a file that is missing, from another version or of another archive is
 // emptied and rebuilt.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 
 /** The file's schema version (its `user_version`). */
 const SCHEMA_VERSION = 1;
@@ -83,12 +83,17 @@ export function prepareSearchIndex(db: Database, schema: string): number {
   })();
 }
 
-/** The last change to the archive's texts (0 before any): search_changes' sequence. */
+/** Reads the last change to the archive's texts (undefined before any): search_changes' sequence. */
+export function latestChangeStatement(
+  db: Database,
+  schema: string,
+): Statement<[], number | undefined> {
+  return db
+    .prepare(`SELECT seq FROM ${schema}.sqlite_sequence WHERE name = 'search_changes'`)
+    .pluck() as Statement<[], number | undefined>;
+}
+
+/** The last change to the archive's texts (0 before any). */
 export function latestChange(db: Database, schema: string): number {
-  return (
-    (db
-      .prepare(`SELECT seq FROM ${schema}.sqlite_sequence WHERE name = 'search_changes'`)
-      .pluck()
-      .get() as number | undefined) ?? 0
-  );
+  return latestChangeStatement(db, schema).get() ?? 0;
 }

@@ -14,6 +14,7 @@ import { rmSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { exited, startWorker, workerModule } from '../worker-module.ts';
 import {
+  latestChangeStatement,
   prepareSearchIndex,
   type SearchIndexMessage,
   type SearchIndexReport,
@@ -58,9 +59,7 @@ export class SearchIndex {
       // A file that is not a readable index (damaged, cut short): made anew from the texts.
       this.indexed = this.remake();
     }
-    this.latest = db
-      .prepare("SELECT seq FROM main.sqlite_sequence WHERE name = 'search_changes'")
-      .pluck() as Statement<[], number | undefined>;
+    this.latest = latestChangeStatement(db, 'main');
     this.timer = setInterval(() => this.look(), INTERVAL_MS).unref();
     this.look();
   }
