@@ -7,7 +7,7 @@
 //   npm run bench -- --only=server     some of bundle, server, ingest, browser, import, export
 //                                      (comma-separated)
 //   npm run bench -- --pages=50000     another archive size
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +83,12 @@ async function main(): Promise<number> {
     value: loadavg()[0] ?? 0,
     unit: 'load',
     note: '1-minute load average: other work on the machine skews the figures',
+  });
+  report.add({
+    name: 'machine.speed.start',
+    value: timeFixedWork(),
+    unit: 'ms',
+    note: "a fixed one-core task's time (less is faster): the machine's speed moves from hour to hour, and the figures with it",
   });
 
   const distDir = mkdtempSync(join(tmpdir(), 'folio-bench-dist-'));
@@ -183,6 +189,7 @@ async function main(): Promise<number> {
   }
 
   report.add({ name: 'machine.load.end', value: loadavg()[0] ?? 0, unit: 'load' });
+  report.add({ name: 'machine.speed.end', value: timeFixedWork(), unit: 'ms' });
   report.add({ name: 'bench.duration', value: (performance.now() - started) / 1000, unit: 's' });
   process.stdout.write(`\n${report.table()}\n`);
   return failures === 0 ? 0 : 1;
@@ -199,3 +206,17 @@ main().then(
     process.exitCode = 1;
   },
 );
+
+/**
+ * The time of a fixed task on one core (200,000 chained SHA-256 digests of 1 kB), in ms: to read
+ * the run's figures against (this 2-core machine: 290 to 560 ms seen within a day, the same code's
+ * figures moving with it).
+ */
+function timeFixedWork(): number {
+  const started = performance.now();
+  const block = Buffer.alloc(1024);
+  for (let round = 0; round < 200_000; round++) {
+    createHash('sha256').update(block).digest().copy(block);
+  }
+  return performance.now() - started;
+}
