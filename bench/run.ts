@@ -209,8 +209,8 @@ main().then(
 
 /**
  * The time of a fixed task on one core (200,000 chained SHA-256 digests of 1 kB), in ms: to read
- * the run's figures against (this 2-core machine: 290 to 560 ms seen within a day, the same code's
- * figures moving with it).
+ * the run's figures against (this 2-core machine: 580 to 780 ms seen within an hour, the same
+ * code's figures moving with it).
  */
 function timeFixedWork(): number {
   const started = performance.now();

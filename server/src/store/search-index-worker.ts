@@ -1,10 +1,10 @@
 // The full-text index's writer (search-index.ts): a connection to search.db with the archive's
-// database attached as `archive` (its texts and log read; the log's indexed entries deleted). At each 'index' it follows the archive's log of
-// changed texts (search_changes) from the last change the index holds, in transactions of up to
-// BATCH changes, each committed with the change it reached; it reports after each. The archive's
-// one writer (the ingest worker, or the main thread) never waits for it: the index is a file of
-// its own, with a write lock of its own. An index to build again (REBUILD) is built in one
-// transaction from every text.
+// database attached as `archive` (its texts and log read; the log's indexed entries deleted). At
+// each 'index' it follows the archive's log of changed texts (search_changes) from the last change
+// the index holds, in transactions of up to BATCH changes, each committed with the change it
+// reached; it reports after each. The archive's one writer (the ingest worker, or the main thread)
+// never waits for it: the index is a file of its own, with a write lock of its own. An index to
+// build again (REBUILD) is built in one transaction from every text.
 import BetterSqlite3 from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { configureConnection } from './database.ts';
