@@ -87,6 +87,26 @@ export function exited(worker: Worker | undefined, withinMs?: number): Promise<v
 }
 
 /** The outcome of one request to a worker. */
+/**
+ * The buffers that can be moved to a worker rather than copied: those that the bytes fill whole (a
+ * view of part of a buffer, as Node's small Buffers share one, is copied). Moved, they are empty
+ * on this side afterwards.
+ */
+export function movable(views: readonly Uint8Array[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const bytes of views) {
+    const { buffer } = bytes;
+    if (
+      buffer instanceof ArrayBuffer &&
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === buffer.byteLength
+    ) {
+      buffers.add(buffer);
+    }
+  }
+  return [...buffers];
+}
+
 export type WorkerOutcome<R> = { ok: true; value: R } | { ok: false; error: Error };
 
 interface Pending<R> {

@@ -16,8 +16,10 @@ describe('files without a record', () => {
     const first = await startTestServer({ keepDataDir: true });
     const { dataDir } = first;
     const blobs = join(dataDir, 'blobs');
-    const live = makeHtml({ title: 'Live page' });
-    const deleted = makeHtml({ title: 'Deleted page' });
+    // Past the 64 kB kept in the database: their bytes are files of the blob store.
+    const body = `<p>${'kept in a file '.repeat(6_000)}</p>`;
+    const live = makeHtml({ title: 'Live page', body });
+    const deleted = makeHtml({ title: 'Deleted page', body });
     let liveId: string;
     let deletedId: string;
     try {

@@ -3,13 +3,14 @@
 // request that was answered with success must be there, intact, and nothing half-written may be
 // visible. Two rounds, so the second crash hits an archive that already survived one.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prng } from '../../test/support/prng.ts';
 import { call, ok } from './support/api.ts';
+import { readStoredOriginal, storedIds, storedOriginals } from './support/originals.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
 
 const SEED = Number(process.env.FOLIO_CRASH_SEED ?? 0x5eed_2026);
@@ -101,11 +102,12 @@ describe('crash safety', () => {
         for (let step = 0; step < 200 && !killed; step++) {
           const operation = nextOperation(rand, own, () => {
             const title = `crash page ${fileCount++} r${round}w${index}`;
-            // Mostly small pages, one in six of 1 to 4 MB.
+            // Mostly small pages (about half kept in the database, up to 64 kB, the others in
+            // files written from memory), one in six of 1 to 4 MB (staged in a file as it comes).
             const size =
               rand() < 1 / 6
                 ? 1_000_000 + Math.floor(rand() * 3_000_000)
-                : 500 + Math.floor(rand() * 60_000);
+                : 500 + Math.floor(rand() * 120_000);
             const bytes = htmlFile(title, size);
             const page: Page = {
               id: sha256(bytes),
@@ -251,23 +253,19 @@ async function verify(server: SpawnedServer, pages: readonly Page[]): Promise<vo
   expect(tempFiles()).toEqual([]);
 }
 
-function blobFiles(): string[] {
-  const root = join(dataDir, 'blobs');
-  if (!existsSync(root)) return [];
-  return readdirSync(root).flatMap((folder) =>
-    readdirSync(join(root, folder)).map((name) => join(root, folder, name)),
-  );
-}
-
 function tempFiles(): string[] {
-  return blobFiles().filter((path) => path.split('/').pop()?.startsWith('.tmp-'));
+  return storedOriginals(dataDir).temp;
 }
 
-/** On disk, after a clean stop: a sound database, and every record's file complete. */
+/**
+ * On disk, after a clean stop: a sound database, and every record's file complete (in the
+ * database or the blob store).
+ */
 function verifyFiles(pages: readonly Page[]): void {
-  for (const path of blobFiles()) {
-    const name = path.split('/').pop() ?? '';
-    expect(sha256(readFileSync(path)), `blob ${name} is partial`).toBe(name);
+  const kept = storedIds(dataDir);
+  for (const id of kept) {
+    const bytes = readStoredOriginal(dataDir, id) ?? Buffer.alloc(0);
+    expect(sha256(bytes), `original ${id} is partial`).toBe(id);
   }
   const db = new BetterSqlite3(join(dataDir, 'folio.db'), { readonly: true });
   try {
@@ -277,8 +275,8 @@ function verifyFiles(pages: readonly Page[]): void {
       id: string;
       size: number;
     }[];
-    const onDisk = new Set(blobFiles().map((path) => path.split('/').pop()));
-    for (const row of rows) expect(onDisk.has(row.id), `record ${row.id} has no file`).toBe(true);
+    const stored = new Set(kept);
+    for (const row of rows) expect(stored.has(row.id), `record ${row.id} has no file`).toBe(true);
     const acked = pages.filter((page) => page.acked !== undefined).map((page) => page.id);
     const recorded = new Set(rows.map((row) => row.id));
     expect(acked.filter((id) => !recorded.has(id))).toEqual([]);

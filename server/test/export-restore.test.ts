@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../src/config.ts';
 import { parsePool } from '../src/parse/parse-pool.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import { call, fails, ok, operationUrl } from './support/api.ts';
+import { removeStoredOriginal } from './support/originals.ts';
 import {
   archiveSnapshot,
   blobSha256,
@@ -162,7 +163,7 @@ describe('export', () => {
     const damaged = await startTestServer();
     try {
       const seeded = await seed(damaged, EXPORT_PAGES.slice(0, 2));
-      rmSync(join(damaged.dataDir, 'blobs', seeded.id('html').slice(0, 2), seeded.id('html')));
+      removeStoredOriginal(damaged.dataDir, seeded.id('html'));
       const files = unzipSync(new Uint8Array(await (await exportZip(damaged)).arrayBuffer()));
       const json = JSON.parse(new TextDecoder().decode(files['folio-export.json'])) as {
         missingOriginals: string[];

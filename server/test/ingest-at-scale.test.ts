@@ -1,8 +1,8 @@
-// Ingest at scale as a client sees it: small uploads are held in memory (no temp file, no read
-// back) and their files written by the blob store's writer thread, a group at a time; large ones
-// are still streamed to a temp file. Whatever the path, every acknowledged upload is listed and
-// reads back byte for byte, a crafted small file still gets its clear error, and no temp file is
-// left behind.
+// Ingest at scale as a client sees it: uploads under 1 MB are held in memory (no temp file, no
+// read back), the small ones' bytes recorded in the database with their pages and the others'
+// files written by the blob store's writer thread, a group at a time; large ones are still
+// streamed to a temp file. Whatever the path, every acknowledged upload is listed and reads back
+// byte for byte, a crafted small file still gets its clear error, and no temp file is left behind.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,23 +12,10 @@ import { makeHtml } from '../../test/support/archives.ts';
 import { manyPartsMhtml, sharedFrameWebarchive } from '../../test/support/hostile-inputs.ts';
 import { BlobStore, StagedBytes } from '../src/store/blobs.ts';
 import { call, ok } from './support/api.ts';
+import { readStoredOriginal, storedOriginals } from './support/originals.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** Every file under the blob store: the stored ones (by name) and any temp file left. */
-function blobFiles(server: TestServer): { stored: string[]; temp: string[] } {
-  const root = join(server.dataDir, 'blobs');
-  const stored: string[] = [];
-  const temp: string[] = [];
-  for (const folder of readdirSync(root)) {
-    for (const name of readdirSync(join(root, folder))) {
-      if (name.startsWith('.tmp-')) temp.push(`${folder}/${name}`);
-      else stored.push(name);
-    }
-  }
-  return { stored: stored.sort(), temp };
-}
 
 describe('ingest at scale', () => {
   let server: TestServer;
@@ -46,9 +33,11 @@ describe('ingest at scale', () => {
     const client = async (index: number) => {
       for (let step = 0; step < 25; step++) {
         // Every fifth step all clients send the same bytes (one page, several uploads in a
-        // group); one upload in ten is over a megabyte (streamed to a temp file, not held).
+        // group); one upload in ten is over a megabyte (streamed to a temp file, not held), one
+        // in ten of 100 kB (held, too large for the database: written to a file).
         const name = step % 5 === 0 ? `shared ${step}` : `client ${index} step ${step}`;
-        const padding = step % 10 === 3 ? 'x'.repeat(1_200_000) : '';
+        const padding =
+          step % 10 === 3 ? 'x'.repeat(1_200_000) : step % 10 === 7 ? 'y'.repeat(100_000) : '';
         const bytes = makeHtml({ title: name, body: `<p>${name}</p><p>${padding}</p>` });
         const answer = await call(server, 'uploadWebpage', {
           body: { content: bytes.toString('base64'), ext: 'html' },
@@ -65,14 +54,23 @@ describe('ingest at scale', () => {
     for (const [id, bytes] of sent) {
       const content = await ok(server, 'getWebpageContent', { params: { id } });
       expect(Buffer.from(content, 'base64').equals(bytes), `the bytes of ${id}`).toBe(true);
-      const onDisk = readFileSync(join(server.dataDir, 'blobs', id.slice(0, 2), id));
-      expect(onDisk.equals(bytes), `the file of ${id}`).toBe(true);
+      expect(readStoredOriginal(server.dataDir, id)?.equals(bytes), `the file of ${id}`).toBe(true);
     }
-    expect(blobFiles(server)).toEqual({ stored: [...sent.keys()].sort(), temp: [] });
+    // Up to 64 kB in the database, larger ones in files, each once; no temp file left.
+    const idsWhere = (test: (bytes: Buffer) => boolean) =>
+      [...sent]
+        .filter(([, bytes]) => test(bytes))
+        .map(([id]) => id)
+        .sort();
+    expect(storedOriginals(server.dataDir)).toEqual({
+      inDatabase: idsWhere((bytes) => bytes.length <= 64 * 1024),
+      files: idsWhere((bytes) => bytes.length > 64 * 1024),
+      temp: [],
+    });
   }, 120_000);
 
   it('answers a crafted small file with its clear error, and stores nothing', async () => {
-    const before = blobFiles(server);
+    const before = storedOriginals(server.dataDir);
     const cases = [
       {
         file: sharedFrameWebarchive(24),
@@ -100,7 +98,7 @@ describe('ingest at scale', () => {
       const missing = await call(server, 'getWebpage', { params: { id: sha256(file) } });
       expect(missing.status, ext).toBe(404);
     }
-    expect(blobFiles(server)).toEqual(before);
+    expect(storedOriginals(server.dataDir)).toEqual(before);
   });
 });
 

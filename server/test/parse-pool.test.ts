@@ -19,6 +19,7 @@ import {
 } from '../src/parse/parse-pool.ts';
 import { parseWebpage, type WebpageExt } from '../src/parse/parse-webpage.ts';
 import { ok, operationUrl, upload } from './support/api.ts';
+import { storedIds } from './support/originals.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -308,15 +309,10 @@ describe('uploads', () => {
       body: typeof body === 'string' ? body : new Uint8Array(body),
     });
 
-  /** The stored original files (the staging folder left out) and the leftover temp files. */
+  /** The ids of the stored originals (files or in the database) and the leftover temp files. */
   function files() {
-    const blobs = join(server.dataDir, 'blobs');
-    const stored = existsSync(blobs)
-      ? readdirSync(blobs)
-          .filter((folder) => folder !== '.staging')
-          .flatMap((folder) => readdirSync(join(blobs, folder)))
-      : [];
-    const staging = join(blobs, '.staging');
+    const stored = storedIds(server.dataDir);
+    const staging = join(server.dataDir, 'blobs', '.staging');
     return { stored, staging: existsSync(staging) ? readdirSync(staging) : [] };
   }
 

@@ -18,6 +18,7 @@ import {
 } from '../src/upload/body-reader.ts';
 import { uploadShapeOf } from '../src/upload/upload-shape.ts';
 import { ok, operationUrl, upload } from './support/api.ts';
+import { storedIds, storedOriginals } from './support/originals.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /** Feeds `text` to a decoder in the given pieces, the way the body reader does. */
@@ -422,12 +423,8 @@ describe('streamed uploads over HTTP', () => {
     // Both archives hold the same files and pages.
     const list = async (server: TestServer) => (await ok(server, 'listWebpages')).webpages;
     expect(await list(streamed)).toEqual(await list(whole));
-    const files = (server: TestServer) =>
-      readdirSync(join(server.dataDir, 'blobs'))
-        .filter((folder) => folder !== '.staging')
-        .flatMap((folder) => readdirSync(join(server.dataDir, 'blobs', folder)));
-    expect(files(streamed).sort()).toEqual(files(whole).sort());
-    expect(files(streamed).length).toBeGreaterThan(0);
+    expect(storedOriginals(streamed.dataDir)).toEqual(storedOriginals(whole.dataDir));
+    expect(storedIds(streamed.dataDir).length).toBeGreaterThan(0);
   });
 
   it('stores the exact bytes when the body arrives in small pieces', async () => {

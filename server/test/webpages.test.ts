@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
 import { call, fails, ok, upload } from './support/api.ts';
+import { readStoredOriginal, storedIds, storedOriginals } from './support/originals.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -130,7 +129,7 @@ describe('uploadWebpage', () => {
       expect(response.body.message).toMatch(/^parse error: /);
     }
     expect((await ok(server, 'listWebpages')).webpages).toEqual([]);
-    expect(existsSync(join(server.dataDir, 'blobs')) && blobCount(server)).toBe(0);
+    expect(storedIds(server.dataDir)).toEqual([]);
   });
 
   it('answers E0001 for invalid base64', async () => {
@@ -208,12 +207,23 @@ describe('uploadWebpage', () => {
     expect(listed[0]?.annotateCount).toBe(1);
   });
 
-  it('keeps the original bytes in the blob store under the id', async () => {
-    const file = makeHtml({ title: 'On disk' });
-    const page = await upload(server, file, 'html');
-    const path = join(server.dataDir, 'blobs', page.id.slice(0, 2), page.id);
-    expect(existsSync(path)).toBe(true);
-    expect(blobCount(server)).toBe(1);
+  it('keeps a small file in the database and a larger one in the blob store, each under its id', async () => {
+    const small = makeHtml({ title: 'In the database' });
+    // Past the database's limit (64 kB), under the size held in memory (1 MB), and past that.
+    const larger = makeHtml({ title: 'On disk', body: `<p>${'larger '.repeat(12_000)}</p>` });
+    const large = makeHtml({ title: 'Staged', body: `<p>${'large '.repeat(200_000)}</p>` });
+    const pages = [];
+    for (const file of [small, larger, large]) pages.push(await upload(server, file, 'html'));
+    const [smallId, largerId, largeId] = pages.map((page) => page.id);
+    const stored = storedOriginals(server.dataDir);
+    expect(stored.inDatabase).toEqual([smallId]);
+    expect(stored.files).toEqual([largerId, largeId].sort());
+    expect(stored.temp).toEqual([]);
+    for (const [index, file] of [small, larger, large].entries()) {
+      const content = await ok(server, 'getWebpageContent', { params: { id: pages[index]!.id } });
+      expect(Buffer.from(content, 'base64').equals(file)).toBe(true);
+      expect(readStoredOriginal(server.dataDir, pages[index]!.id)?.equals(file)).toBe(true);
+    }
   });
 
   it('makes a page searchable as soon as the upload is answered', async () => {
@@ -394,14 +404,6 @@ describe('deleteWebpage', () => {
       [],
     );
     // The file stays (a re-upload restores the page).
-    expect(blobCount(server)).toBe(1);
+    expect(storedIds(server.dataDir)).toEqual([page.id]);
   });
 });
-
-function blobCount(target: TestServer): number {
-  const root = join(target.dataDir, 'blobs');
-  return readdirSync(root).reduce(
-    (count, folder) => count + readdirSync(join(root, folder)).length,
-    0,
-  );
-}

@@ -3,8 +3,6 @@
 // as `originals/<id>.<ext>`, stored (not recompressed) and read from the blob store as a stream.
 // The zip is produced as the reader asks for it (an async generator behind a Readable), so a slow
 // client holds the export back instead of the server buffering it.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Statement } from 'better-sqlite3';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -101,7 +99,7 @@ export async function prepareExport(
       break;
     }
   }
-  // The files' own sizes (what the zip will hold), read from the blob store. A page whose file is
+  // The files' own sizes (what the zip will hold), from where each is kept. A page whose file is
   // missing (a damaged store) is left out and named in the header, so the zip stays whole.
   const ids = db
     .prepare(`SELECT w.id FROM json_each(?) j CROSS JOIN webpages w ON w.rowid = j.value LIMIT -1`)
@@ -114,12 +112,7 @@ export async function prepareExport(
   for (let start = 0; start < ids.length; start += 64) {
     const sizes = await Promise.all(
       ids.slice(start, start + 64).map(async (id) => {
-        try {
-          return (await stat(store.blobs.pathOf(id))).size;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-          throw error;
-        }
+        return (await store.originals.find(id))?.size;
       }),
     );
     sizes.forEach((size, offset) => {
@@ -228,8 +221,9 @@ async function* zipChunks(store: Store, prepared: PreparedExport): Chunks {
       entry.mtime = mtime;
       zip.add(entry);
       entries++;
-      const file = createReadStream(store.blobs.pathOf(page.id), { highWaterMark: 64 * 1024 });
-      for await (const chunk of file as AsyncIterable<Buffer>) {
+      const original = await store.originals.find(page.id);
+      if (original === undefined) throw new Error(`the file of webpage ${page.id} went missing`);
+      for await (const chunk of original.stream() as AsyncIterable<Buffer>) {
         entry.push(chunk);
         yield* drain();
       }

@@ -1,9 +1,8 @@
-// Success envelopes too large to build as one string: the base64 of a file, streamed from the file
-// (getWebpageContent), and a list of items that are already JSON texts (listViewWebpages).
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+// Success envelopes too large to build as one string: the base64 of a file, streamed from where it
+// is kept (getWebpageContent), and a list of items that are already JSON texts (listViewWebpages).
 import { Readable } from 'node:stream';
 import { StreamedEnvelope, StreamedFile } from '../http/operations.ts';
+import type { Original } from '../store/originals.ts';
 
 const PREFIX = Buffer.from('{"success":true,"data":"');
 const SUFFIX = Buffer.from('"}');
@@ -17,14 +16,13 @@ export function base64Length(bytes: number): number {
 /**
  * `{"success":true,"data":"<base64 of the file>"}`, encoded chunk by chunk (chunks of a multiple of
  * 3 bytes): a large file costs a few hundred kilobytes of memory instead of the file, its base64
- * text and its JSON copy. The file must exist (a missing file fails here, before answering).
+ * text and its JSON copy.
  */
-export async function base64Envelope(path: string): Promise<StreamedEnvelope> {
-  const { size } = await stat(path);
+export function base64Envelope({ size, stream }: Original): StreamedEnvelope {
   async function* envelope() {
     yield PREFIX;
     let carry = Buffer.alloc(0);
-    for await (const data of createReadStream(path, { highWaterMark: CHUNK })) {
+    for await (const data of stream(CHUNK)) {
       const chunk = carry.length === 0 ? (data as Buffer) : Buffer.concat([carry, data as Buffer]);
       const usable = chunk.length - (chunk.length % 3);
       if (usable > 0) yield Buffer.from(chunk.subarray(0, usable).toString('base64'), 'latin1');
@@ -43,10 +41,9 @@ export async function base64Envelope(path: string): Promise<StreamedEnvelope> {
  * The file itself (Folio's extension of `getWebpageContent`), streamed, as a download named
  * `fileName`: never shown as a page of this origin (with `nosniff`, for every answer).
  */
-export async function rawFile(path: string, fileName: string): Promise<StreamedFile> {
-  const { size } = await stat(path);
+export function rawFile({ size, stream }: Original, fileName: string): StreamedFile {
   return new StreamedFile(
-    createReadStream(path),
+    stream(),
     'application/octet-stream',
     `attachment; filename="${fileName}"`,
     size,

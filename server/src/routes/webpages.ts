@@ -83,12 +83,14 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
   // base64 and the JSON; HamsterBase always sends the envelope.
   registry.register('getWebpageContent', async ({ params, request, reply }) => {
     const webpage = loadWebpage(store, params.id);
-    const path = store.blobs.pathOf(params.id);
-    if (context.asHamsterBase) return base64Envelope(path);
+    const original = await store.originals.find(params.id);
+    // A damaged store (a file removed by hand): said before answering anything.
+    if (original === undefined) throw new Error(`the file of webpage ${params.id} is missing`);
+    if (context.asHamsterBase) return base64Envelope(original);
     reply.header('vary', 'accept');
     return negotiate(request.headers.accept, CONTENT_TYPES) === 'application/octet-stream'
-      ? rawFile(path, `${webpage.id}.${webpage.ext}`)
-      : base64Envelope(path);
+      ? rawFile(original, `${webpage.id}.${webpage.ext}`)
+      : base64Envelope(original);
   });
 }
 

@@ -4,7 +4,7 @@
 // sync, close of its folder), each waking a thread on a busy machine; here it is one message each
 // way (the worker makes the calls, two trips to the pool per file: the syncs).
 import { Worker } from 'node:worker_threads';
-import { WorkerRequests } from '../worker-module.ts';
+import { movable, WorkerRequests } from '../worker-module.ts';
 
 /** One file to write: `bytes` go to `temp` (a new file in `folder`), then `temp` becomes `target`. */
 export interface BlobWrite {
@@ -92,25 +92,6 @@ parentPort.on('message', ({ id, files }) => {
 `;
 
 /**
- * The buffers that can be moved to the worker rather than copied: those that the files' bytes fill
- * whole (a view of part of a buffer, as Node's small Buffers share one, is copied).
- */
-function movable(files: readonly BlobWrite[]): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  for (const { bytes } of files) {
-    const { buffer } = bytes;
-    if (
-      buffer instanceof ArrayBuffer &&
-      bytes.byteOffset === 0 &&
-      bytes.byteLength === buffer.byteLength
-    ) {
-      buffers.add(buffer);
-    }
-  }
-  return [...buffers];
-}
-
-/**
  * A worker thread that writes groups of files (`writeMany`), started at the first group and kept
  * while the process runs (unreferenced while idle, so it never holds the process open).
  */
@@ -130,7 +111,7 @@ export class BlobWriter {
    * once it is under its name and on disk with its folder, or the error that stopped it.
    */
   writeMany(files: readonly BlobWrite[]): Promise<(Error | undefined)[]> {
-    return this.requests.request((id) => ({ id, files }), movable(files));
+    return this.requests.request((id) => ({ id, files }), movable(files.map((file) => file.bytes)));
   }
 
   /** Stops the worker; groups being written fail. */

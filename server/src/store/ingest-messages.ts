@@ -7,11 +7,12 @@ export interface IngestWorkerData {
   database: string;
 }
 
-/** A page to record (its file is stored already). */
+/** A page to record: its file is stored already, or its bytes are `original` (small). */
 export interface IngestRequest {
   seq: number;
   page: NewWebpage;
   now: number;
+  original?: Uint8Array;
 }
 
 /** The worker's answer for one request: durable, or why not. */

@@ -3,7 +3,7 @@
 // (group commit). On the main thread that was ~1 ms of SQLite per page (the insert, its triggers,
 // the full-text terms, the commit) during which no other request moved. The main thread's list
 // caches learn of these pages from the change log the triggers keep (page-changes.ts).
-import { exited, startWorker, WorkerRequests, workerModule } from '../worker-module.ts';
+import { exited, movable, startWorker, WorkerRequests, workerModule } from '../worker-module.ts';
 import {
   CLOSE,
   type IngestReply,
@@ -35,9 +35,16 @@ export class IngestThread {
     );
   }
 
-  /** Resolves once the page's record is committed (its file must be stored already). */
-  add(page: NewWebpage, now: number): Promise<void> {
-    return this.requests.request((seq) => ({ seq, page, now }) satisfies IngestRequest);
+  /**
+   * Resolves once the page's record is committed: its file stored already, or its bytes given as
+   * `original` (small: kept in the database with the record; moved to the worker, so empty here
+   * afterwards when they fill their buffer).
+   */
+  add(page: NewWebpage, now: number, original?: Uint8Array): Promise<void> {
+    return this.requests.request(
+      (seq) => ({ seq, page, now, original }) satisfies IngestRequest,
+      original === undefined ? [] : movable([original]),
+    );
   }
 
   /** The worker answers what it has, closes its connection and ends; resolves once it has. */

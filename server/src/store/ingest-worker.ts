@@ -48,9 +48,9 @@ port.on('message', (message: IngestRequest | typeof CLOSE) => {
     if (unanswered === 0) close();
     return;
   }
-  const { seq, page, now } = message;
+  const { seq, page, now, original } = message;
   unanswered++;
-  group.submit({ page, now }).then(
+  group.submit({ page, now, original }).then(
     () => answer({ seq }),
     (error: unknown) =>
       answer({

@@ -520,6 +520,19 @@ export const MIGRATIONS: readonly string[] = [
       VALUES (new.doc, CASE WHEN old.doc = new.doc THEN 1 ELSE 0 END);
   END;
   `,
+  /*
+   * 13: small originals (up to ORIGINAL_IN_DATABASE_MAX_BYTES, originals.ts) are kept in the
+   * database, written in the transaction of their page's record. As files, each cost a create,
+   * write, sync, rename and its folder's sync before the record could be committed (so that a
+   * record never names a file a power cut lost): ~1.1 ms of the ~2.9 ms of server CPU per small
+   * upload. Here the commit that makes the record durable makes its bytes durable too. Larger
+   * files, and every file stored before this version, stay in the blob store.
+   */ `
+  CREATE TABLE webpage_originals (
+    webpage_id TEXT PRIMARY KEY NOT NULL REFERENCES webpages (id) ON DELETE CASCADE,
+    bytes BLOB NOT NULL
+  ) STRICT;
+  `,
 ];
 
 export class SchemaVersionError extends Error {

@@ -6,6 +6,7 @@ import { FeedStore } from './feeds.ts';
 import { HighlightStore } from './highlights.ts';
 import { IngestThread } from './ingest-thread.ts';
 import { LabelStore } from './labels.ts';
+import { Originals } from './originals.ts';
 import { SearchIndex } from './search-index.ts';
 import { SearchStore } from './search.ts';
 import { TokenStore } from './tokens.ts';
@@ -17,12 +18,15 @@ import { WebpageStore } from './webpages.ts';
 import { WriteGeneration } from './write-generation.ts';
 
 /**
- * Everything the archive keeps: the database (`<data>/folio.db`), the original files, and the
- * full-text index made from the database (`<data>/search.db`, built again when missing).
+ * Everything the archive keeps: the database (`<data>/folio.db`, with small original files), the
+ * other original files (`<data>/blobs`), and the full-text index made from the database (`<data>/search.db`, built again when missing).
  */
 export interface Store {
   db: Database;
+  /** The files written before version 13, and those too large for the database. */
   blobs: BlobStore;
+  /** Every page's original file, in the database (small) or the blob store. */
+  originals: Originals;
   webpages: WebpageStore;
   /** New pages' files and records, stored in groups (group commit). */
   ingest: WebpageIngest;
@@ -75,6 +79,7 @@ export async function openStore(dataDir: string): Promise<Store> {
   return {
     db,
     blobs,
+    originals: new Originals(db, blobs),
     webpages,
     ingest,
     labels,

@@ -2,12 +2,14 @@ import type { BlobStore, StagedBlob, StagedBytes } from './blobs.ts';
 import type { Database } from './database.ts';
 import { GroupCommit, type Settled } from './group-commit.ts';
 import type { IngestThread } from './ingest-thread.ts';
+import { ORIGINAL_IN_DATABASE_MAX_BYTES } from './originals.ts';
 import type { NewWebpage, WebpageStore } from './webpages.ts';
 
-/** A page to record, and when. */
+/** A page to record, and when; `original`: its file's bytes, kept in the database (small). */
 export interface PageRecord {
   page: NewWebpage;
   now: number;
+  original?: Uint8Array;
 }
 
 /**
@@ -47,12 +49,13 @@ function record(webpages: WebpageStore, items: readonly PageRecord[]): void {
 }
 
 /**
- * New pages, each durable when its promise resolves (its file on disk, its record committed), so
- * an acknowledged upload survives a crash. A small upload (held in memory, nearly all) has its
- * file written by the blob store's writer thread while it is parsed, then its record written by
- * the ingest worker with the others ready meanwhile (group commit), off the main thread. A large
- * one (staged in a file) is stored on the main thread: its file renamed into place and its record
- * written, in groups too.
+ * New pages, each durable when its promise resolves (its file stored, its record committed), so
+ * an acknowledged upload survives a crash. Uploads held in memory (under 1 MB, nearly all) have
+ * their records written by the ingest worker with the others ready meanwhile (group commit), off
+ * the main thread: a small one's bytes in the same transaction (originals.ts), a larger one's
+ * file written first by the blob store's writer thread while it is parsed. A large one (staged
+ * in a file) is stored on the main thread: its file renamed into place and its record written,
+ * in groups too.
  */
 export class WebpageIngest {
   private readonly staged = new GroupCommit<PageRecord & { file: StagedBlob }, void>((items) =>
@@ -71,10 +74,11 @@ export class WebpageIngest {
   ) {}
 
   /**
-   * Stores a small upload under `id`: its file written while `page` is parsed, then its record.
-   * When the parse or the file fails, the file is removed (unless a page of that id is recorded
-   * or another upload of it is in progress) and the error thrown. `file`'s bytes must have been
-   * handed to the parse already: they are moved to the writer.
+   * Stores an upload held in memory under `id`. A small one's bytes are recorded with `page` once
+   * it is parsed, in the database. A larger one has its file written while `page` is parsed, then
+   * its record; when the parse or the file fails, the file is removed (unless a page of that id is
+   * recorded or another upload of it is in progress) and the error thrown. `file`'s bytes must
+   * have been handed to the parse already: they are moved to the writer, or to the ingest worker.
    */
   async addHeld(
     file: StagedBytes,
@@ -82,6 +86,11 @@ export class WebpageIngest {
     page: Promise<NewWebpage>,
     now: number,
   ): Promise<void> {
+    if (file.bytes.byteLength <= ORIGINAL_IN_DATABASE_MAX_BYTES) {
+      // Nothing to write before the record, nor to remove when the parse fails.
+      await this.thread.add(await page, now, file.bytes);
+      return;
+    }
     this.inFlight.set(id, (this.inFlight.get(id) ?? 0) + 1);
     // Its failure is thrown below, once the file is settled too.
     page.catch(() => undefined);

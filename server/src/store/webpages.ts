@@ -37,6 +37,7 @@ export class WebpageStore {
   private readonly selectById: Statement<[string], WebpageRow>;
   private readonly insertPage: Statement<Record<string, unknown>>;
   private readonly insertText: Statement<[string, string, string]>;
+  private readonly insertOriginal: Statement<[string, Uint8Array]>;
   private readonly setDeleted: Statement<[number, number, string, number]>;
   private readonly updatePage: Statement<Record<string, unknown>>;
   private readonly updateTextTitle: Statement<[string, string]>;
@@ -58,6 +59,9 @@ export class WebpageStore {
        SELECT w.id, ?, ?, coalesce((SELECT group_concat(value, char(10)) FROM json_each(w.labels_json)), ''),
          coalesce(w.host, '')
        FROM webpages w WHERE w.id = ?`,
+    );
+    this.insertOriginal = db.prepare(
+      'INSERT INTO webpage_originals (webpage_id, bytes) VALUES (?, ?)',
     );
     this.setDeleted = db.prepare(
       'UPDATE webpages SET deleted = ?, last_modified = ? WHERE id = ? AND deleted = ?',
@@ -98,13 +102,16 @@ export class WebpageStore {
   }
 
   /**
-   * Adds pages in one transaction (their files must already be in the blob store); for each,
-   * false when a page with its id exists already. Each page is not a savepoint of its own: the
-   * full-text index writes its pending terms once for the whole transaction, not once per page.
+   * Adds pages in one transaction; for each, false when a page with its id exists already (then
+   * nothing changes for it). A page's file is either in the blob store already or, when small,
+   * given as `original` and kept in the database (originals.ts) with its record. Each page is not
+   * a savepoint of its own: one transaction, one commit for the group.
    */
-  insertMany(pages: readonly { page: NewWebpage; now: number }[]): boolean[] {
+  insertMany(
+    pages: readonly { page: NewWebpage; now: number; original?: Uint8Array }[],
+  ): boolean[] {
     return this.db.transaction(() =>
-      pages.map(({ page, now }) => {
+      pages.map(({ page, now, original }) => {
         const inserted = this.insertPage.run({
           id: page.id,
           title: page.title,
@@ -119,6 +126,11 @@ export class WebpageStore {
         });
         if (inserted.changes === 0) return false;
         this.insertText.run(page.title, page.text, page.id);
+        if (original !== undefined) {
+          // Bound as a BLOB only as a Buffer (a view of the same bytes, not a copy).
+          const bytes = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
+          this.insertOriginal.run(page.id, bytes);
+        }
         return true;
       }),
     )();

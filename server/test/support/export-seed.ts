@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ok, type ApiTarget } from './api.ts';
+import { readStoredOriginal } from './originals.ts';
 import { seed, type SeedPage } from './seed.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -90,9 +89,9 @@ export async function archiveSnapshot(target: ApiTarget) {
   return { webpages, views, sha256 };
 }
 
-/** The sha256 of the blob store's file of `id` in `dataDir`. */
+/** The sha256 of the original of `id` kept in `dataDir` (in its database or blob store). */
 export function blobSha256(dataDir: string, id: string): string {
-  const bytes = readFileSync(join(dataDir, 'blobs', id.slice(0, 2), id));
+  const bytes = readStoredOriginal(dataDir, id) ?? Buffer.alloc(0);
   return createHash('sha256').update(bytes).digest('hex');
 }
 

@@ -1,0 +1,73 @@
+// Where a page's original file is kept: a small upload's bytes in the database, written in the
+// transaction of its record (migration 13); any other file in the blob store (blobs.ts), as is
+// every file stored before that version. Readers ask here and need not know which.
+import type { Database, Statement } from 'better-sqlite3';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { BlobStore } from './blobs.ts';
+
+/**
+ * Uploads up to this size keep their bytes in the database. SQLite reads and writes blobs this
+ * small faster than the file system does its files (sqlite.org's "Internal Versus External BLOBs":
+ * up to ~100 kB at its default page size), and a file's durable write (create, write, sync, rename,
+ * its folder's sync) was most of a small upload's cost. Larger files stay files: the database, its
+ * log and its copies stay small.
+ */
+export const ORIGINAL_IN_DATABASE_MAX_BYTES = 64 * 1024;
+
+/** A page's original file: its size, and its bytes read in pieces when asked for. */
+export interface Original {
+  size: number;
+  /** The bytes in pieces of `pieceBytes` (the last one shorter), read as the stream is. */
+  stream(pieceBytes?: number): Readable;
+}
+
+/** The original files of pages, wherever each is kept. */
+export class Originals {
+  private readonly selectSize: Statement<[string], number>;
+  private readonly selectBytes: Statement<[string], Buffer>;
+
+  constructor(
+    db: Database,
+    private readonly blobs: BlobStore,
+  ) {
+    // length() of a blob is read from its row's header: the bytes are not loaded for it.
+    this.selectSize = db
+      .prepare<[string], number>('SELECT length(bytes) FROM webpage_originals WHERE webpage_id = ?')
+      .pluck();
+    this.selectBytes = db
+      .prepare<[string], Buffer>('SELECT bytes FROM webpage_originals WHERE webpage_id = ?')
+      .pluck();
+  }
+
+  /** The original of page `id`, or undefined when it is nowhere (a damaged store). */
+  async find(id: string): Promise<Original | undefined> {
+    const size = this.selectSize.get(id);
+    if (size !== undefined) {
+      return {
+        size,
+        stream: (pieceBytes = 64 * 1024) =>
+          Readable.from(this.piecesOf(id, pieceBytes), { objectMode: false }),
+      };
+    }
+    const path = this.blobs.pathOf(id);
+    try {
+      const { size: fileSize } = await stat(path);
+      return {
+        size: fileSize,
+        stream: (pieceBytes = 64 * 1024) => createReadStream(path, { highWaterMark: pieceBytes }),
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  private async *piecesOf(id: string, pieceBytes: number): AsyncGenerator<Buffer> {
+    const bytes = this.selectBytes.get(id) ?? Buffer.alloc(0);
+    for (let start = 0; start < bytes.length; start += pieceBytes) {
+      yield bytes.subarray(start, start + pieceBytes);
+    }
+  }
+}
