@@ -162,7 +162,8 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
 
     await benchView(report, page, options);
     // FOLIO_BENCH_TRACE=<file.json>: a Chromium trace of the preview, from before the click to the
-    // paint (open it in chrome://tracing or Perfetto to see each thread's tasks).
+    // paint (open it in chrome://tracing or Perfetto to see each thread's tasks), with V8's samples
+    // of the JavaScript each thread ran (ProfileChunk events: the worker's own functions).
     const tracePath = process.env.FOLIO_BENCH_TRACE;
     if (tracePath) {
       await browser.startTracing(page, {
@@ -174,6 +175,7 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
           'v8',
           'blink',
           'loading',
+          'disabled-by-default-v8.cpu_profiler',
         ],
       });
     }
