@@ -1,6 +1,6 @@
 // A Folio export as one streamed `.zip` (see docs/export-restore.md): `folio-export.json` (every
 // field, written a page at a time), `bookmarks.html` (Netscape format), then each original file
-// as `originals/<id>.<ext>`, stored (not recompressed) and read from the blob store as a stream.
+// as `originals/<id>.<ext>`, stored (not recompressed) and read as a stream from where it is kept.
 // The zip is produced as the reader asks for it (an async generator behind a Readable), so a slow
 // client holds the export back instead of the server buffering it.
 import { Readable } from 'node:stream';
@@ -111,9 +111,7 @@ export async function prepareExport(
   const fileSizes = new Map<string, number>();
   for (let start = 0; start < ids.length; start += 64) {
     const sizes = await Promise.all(
-      ids.slice(start, start + 64).map(async (id) => {
-        return (await store.originals.find(id))?.size;
-      }),
+      ids.slice(start, start + 64).map(async (id) => (await store.originals.find(id))?.size),
     );
     sizes.forEach((size, offset) => {
       if (size === undefined) missingOriginals.push(ids[start + offset]!);

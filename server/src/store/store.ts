@@ -18,8 +18,9 @@ import { WebpageStore } from './webpages.ts';
 import { WriteGeneration } from './write-generation.ts';
 
 /**
- * Everything the archive keeps: the database (`<data>/folio.db`, with small original files), the
- * other original files (`<data>/blobs`), and the full-text index made from the database (`<data>/search.db`, built again when missing).
+ * Everything the archive keeps: the database (`<data>/folio.db`, with the small original files),
+ * the other original files (`<data>/blobs`), and the full-text index made from the database
+ * (`<data>/search.db`, built again when missing).
  */
 export interface Store {
   db: Database;
