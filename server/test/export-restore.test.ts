@@ -8,8 +8,9 @@ import { restoreArchive, RestoreRefused } from '../src/archive-io/restore-archiv
 import { REPO_ROOT } from '../src/config.ts';
 import { parsePool } from '../src/parse/parse-pool.ts';
 import { openStore, type Store } from '../src/store/store.ts';
-import { call, fails, ok, operationUrl } from './support/api.ts';
-import { removeStoredOriginal } from './support/originals.ts';
+import { makeHtml } from '../../test/support/archives.ts';
+import { call, fails, ok, operationUrl, upload } from './support/api.ts';
+import { readStoredOriginal, removeStoredOriginal, storedOriginals } from './support/originals.ts';
 import {
   archiveSnapshot,
   blobSha256,
@@ -223,6 +224,35 @@ describe('restore', () => {
       expect(hits.webpages.length).toBeGreaterThan(0);
     } finally {
       await restored.close();
+    }
+  });
+
+  it('keeps a small original in the database and a larger one in the blob store, as uploads do', async () => {
+    const server = await startTestServer();
+    try {
+      const small = makeHtml({ title: 'Small' });
+      const large = makeHtml({ title: 'Large', body: `<p>${'large '.repeat(20_000)}</p>` });
+      const [smallId, largeId] = [
+        (await upload(server, small, 'html')).id,
+        (await upload(server, large, 'html')).id,
+      ];
+      const zip = join(work, 'two-sizes.zip');
+      writeFileSync(zip, new Uint8Array(await (await exportZip(server)).arrayBuffer()));
+      await withFreshStore(async (store, dataDir) => {
+        expect(await restoreArchive(store, zip, OPTIONS)).toMatchObject({
+          restored: 2,
+          failed: [],
+        });
+        expect(storedOriginals(dataDir)).toEqual({
+          inDatabase: [smallId],
+          files: [largeId],
+          temp: [],
+        });
+        expect(readStoredOriginal(dataDir, smallId)?.equals(small)).toBe(true);
+        expect(readStoredOriginal(dataDir, largeId)?.equals(large)).toBe(true);
+      });
+    } finally {
+      await server.close();
     }
   });
 

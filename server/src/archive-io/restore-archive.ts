@@ -2,8 +2,10 @@
 // views. The zip is checked whole first (export-zip.ts: names, symlinks, duplicates, sizes) and
 // `folio-export.json` is read through once to check every line, so a zip that is refused leaves
 // the store untouched. Then each page is written on its own: its original is streamed into the
-// blob store's staging, checked against its id (the sha256 of the bytes), moved in, and the page
-// with its labels and highlights is recorded in one transaction; a page that fails leaves nothing.
+// blob store's staging (or, up to 64 kB, read into memory), checked against its id (the sha256 of
+// the bytes), moved in, and the page with its labels and highlights is recorded in one
+// transaction (with a small original's bytes, kept in the database as an upload's are); a page
+// that fails leaves nothing.
 // Pages already in the store are skipped (a restore can be run again).
 import { createHash } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
@@ -12,6 +14,7 @@ import { hostOf } from '../links.ts';
 import { parsePool } from '../parse/parse-pool.ts';
 import type { ZipEntry, ZipSource } from '../../../shared/formats/zip-entries.ts';
 import { createRequestValidators, loadSpec, RequestValidationError } from '../spec.ts';
+import { ORIGINAL_IN_DATABASE_MAX_BYTES } from '../store/originals.ts';
 import { titleKey } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import { EXPORT_JSON, isWebpageExt, isWebpageId, originalEntryName } from './entry-names.ts';
@@ -136,18 +139,25 @@ async function restorePage(
   return storePage(store, writer, page, exportEntryBytes(source, entry), options);
 }
 
+type PageOriginal = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+type PageOptions = Pick<RestoreOptions, 'parseTimeoutMs' | 'now'>;
+
 /**
  * Writes one page with its original: the bytes streamed into the blob store's staging and checked
  * against the id, parsed for the search text, moved in, then the page with its labels and
  * highlights in one transaction. Returns why it failed (nothing of it is left then), or undefined.
+ * A small original (up to 64 kB) is kept in the database instead, as an upload's is.
  */
 async function storePage(
   store: Store,
   writer: RestoreWriter,
   page: ExportedWebpage,
-  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-  options: Pick<RestoreOptions, 'parseTimeoutMs' | 'now'>,
+  chunks: PageOriginal,
+  options: PageOptions,
 ): Promise<string | undefined> {
+  if (page.size <= ORIGINAL_IN_DATABASE_MAX_BYTES) {
+    return storeSmallPage(writer, page, chunks, options);
+  }
   const staged = await store.blobs.stage();
   let committed = false;
   try {
@@ -160,16 +170,8 @@ async function storePage(
     }
     if (hash.digest('hex') !== page.id) return 'its original does not match its id (sha256)';
     if (size !== page.size) return 'its original is not the size its page says';
-    let text = '';
-    try {
-      await staged.close(true);
-      const parsed = await parsePool.parseStaged(staged.path, page.ext, {
-        timeoutMs: options.parseTimeoutMs,
-      });
-      text = parsed.text;
-    } catch {
-      // Kept without searchable text: the page was in the archive, whatever its parse says now.
-    }
+    await staged.close(true);
+    const text = await searchText(staged.path, page, options);
     await store.blobs.commit(staged, page.id);
     committed = true;
     writer.insertPage(page, text, options.now());
@@ -186,6 +188,49 @@ async function storePage(
 }
 
 /**
+ * A page whose original is small: its bytes read into memory (no more than the zip's entry says),
+ * checked, parsed, and recorded with the page in one transaction.
+ */
+async function storeSmallPage(
+  writer: RestoreWriter,
+  page: ExportedWebpage,
+  chunks: PageOriginal,
+  options: PageOptions,
+): Promise<string | undefined> {
+  try {
+    const pieces: Uint8Array[] = [];
+    for await (const chunk of chunks) pieces.push(chunk);
+    const bytes = Buffer.concat(pieces);
+    if (createHash('sha256').update(bytes).digest('hex') !== page.id) {
+      return 'its original does not match its id (sha256)';
+    }
+    if (bytes.length !== page.size) return 'its original is not the size its page says';
+    writer.insertPage(page, await searchText(bytes, page, options), options.now(), bytes);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RestoreRefused) return error.message;
+    return `it could not be written: ${(error as Error).message}`;
+  }
+}
+
+/** The page's searchable text from its original (a file's path, or its bytes). */
+async function searchText(
+  original: string | Uint8Array,
+  page: ExportedWebpage,
+  options: PageOptions,
+): Promise<string> {
+  try {
+    const parsed = await parsePool.parseStaged(original, page.ext, {
+      timeoutMs: options.parseTimeoutMs,
+    });
+    return parsed.text;
+  } catch {
+    // Kept without searchable text: the page was in the archive, whatever its parse says now.
+    return '';
+  }
+}
+
+/**
  * Adds one page (and its highlights, with their ids) to a store, as a restore does; for copying
  * into a data folder. Returns why it failed, or undefined. Throws nothing for a page's own faults.
  */
@@ -193,7 +238,7 @@ export async function addPageToStore(
   store: Store,
   page: ExportedWebpage,
   bytes: Uint8Array,
-  options: Pick<RestoreOptions, 'parseTimeoutMs' | 'now'>,
+  options: PageOptions,
 ): Promise<string | undefined> {
   if (store.webpages.find(page.id) !== undefined) return undefined;
   return storePage(store, writerOf(store), page, [bytes], options);
@@ -411,6 +456,7 @@ class RestoreWriter {
   private readonly insertPageRow: Statement<Record<string, unknown>>;
   private readonly insertText: Statement<[string, string, string]>;
   private readonly insertHighlight: Statement<Record<string, unknown>>;
+  private readonly insertOriginal: Statement<[string, Buffer]>;
 
   constructor(private readonly store: Store) {
     const db = store.db;
@@ -432,9 +478,13 @@ class RestoreWriter {
          edit_time)
        VALUES (@id, @webpageId, @text, @textBefore, @textAfter, @note, @tenThousandth, @editTime)`,
     );
+    this.insertOriginal = db.prepare(
+      'INSERT INTO webpage_originals (webpage_id, bytes) VALUES (?, ?)',
+    );
   }
 
-  insertPage(page: ExportedWebpage, text: string, now: number): void {
+  /** The page, its labels, text and highlights, and `original` (a small one's bytes): at once. */
+  insertPage(page: ExportedWebpage, text: string, now: number, original?: Buffer): void {
     this.store.db.transaction(() => {
       this.insertPageRow.run({
         id: page.id,
@@ -457,6 +507,7 @@ class RestoreWriter {
       for (const highlight of page.highlights) {
         this.insertHighlight.run({ ...highlight, webpageId: page.id });
       }
+      if (original !== undefined) this.insertOriginal.run(page.id, original);
     })();
   }
 }
