@@ -86,7 +86,6 @@ export function exited(worker: Worker | undefined, withinMs?: number): Promise<v
   });
 }
 
-/** The outcome of one request to a worker. */
 /**
  * The buffers that can be moved to a worker rather than copied: those that the bytes fill whole (a
  * view of part of a buffer, as Node's small Buffers share one, is copied). Moved, they are empty
@@ -107,6 +106,7 @@ export function movable(views: readonly Uint8Array[]): ArrayBuffer[] {
   return [...buffers];
 }
 
+/** The outcome of one request to a worker. */
 export type WorkerOutcome<R> = { ok: true; value: R } | { ok: false; error: Error };
 
 interface Pending<R> {

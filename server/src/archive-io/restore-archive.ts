@@ -168,8 +168,8 @@ async function storePage(
       size += chunk.length;
       await staged.write(chunk);
     }
-    if (hash.digest('hex') !== page.id) return 'its original does not match its id (sha256)';
-    if (size !== page.size) return 'its original is not the size its page says';
+    const mismatch = originalMismatch(page, hash.digest('hex'), size);
+    if (mismatch !== undefined) return mismatch;
     await staged.close(true);
     const text = await searchText(staged.path, page, options);
     await store.blobs.commit(staged, page.id);
@@ -180,8 +180,7 @@ async function storePage(
     if (committed && store.webpages.find(page.id) === undefined) {
       await rm(store.blobs.pathOf(page.id), { force: true });
     }
-    if (error instanceof RestoreRefused) return error.message;
-    return `it could not be written: ${(error as Error).message}`;
+    return failureReason(error);
   } finally {
     await staged.discard();
   }
@@ -201,16 +200,27 @@ async function storeSmallPage(
     const pieces: Uint8Array[] = [];
     for await (const chunk of chunks) pieces.push(chunk);
     const bytes = Buffer.concat(pieces);
-    if (createHash('sha256').update(bytes).digest('hex') !== page.id) {
-      return 'its original does not match its id (sha256)';
-    }
-    if (bytes.length !== page.size) return 'its original is not the size its page says';
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const mismatch = originalMismatch(page, sha256, bytes.length);
+    if (mismatch !== undefined) return mismatch;
     writer.insertPage(page, await searchText(bytes, page, options), options.now(), bytes);
     return undefined;
   } catch (error) {
-    if (error instanceof RestoreRefused) return error.message;
-    return `it could not be written: ${(error as Error).message}`;
+    return failureReason(error);
   }
+}
+
+/** Why an original read from the zip is not the page's, or undefined when it is. */
+function originalMismatch(page: ExportedWebpage, sha256: string, size: number): string | undefined {
+  if (sha256 !== page.id) return 'its original does not match its id (sha256)';
+  if (size !== page.size) return 'its original is not the size its page says';
+  return undefined;
+}
+
+/** A page's failure as the report says it. */
+function failureReason(error: unknown): string {
+  if (error instanceof RestoreRefused) return error.message;
+  return `it could not be written: ${(error as Error).message}`;
 }
 
 /** The page's searchable text from its original (a file's path, or its bytes). */
@@ -456,7 +466,6 @@ class RestoreWriter {
   private readonly insertPageRow: Statement<Record<string, unknown>>;
   private readonly insertText: Statement<[string, string, string]>;
   private readonly insertHighlight: Statement<Record<string, unknown>>;
-  private readonly insertOriginal: Statement<[string, Buffer]>;
 
   constructor(private readonly store: Store) {
     const db = store.db;
@@ -477,9 +486,6 @@ class RestoreWriter {
       `INSERT INTO highlights (id, webpage_id, text, text_before, text_after, note, ten_thousandth,
          edit_time)
        VALUES (@id, @webpageId, @text, @textBefore, @textAfter, @note, @tenThousandth, @editTime)`,
-    );
-    this.insertOriginal = db.prepare(
-      'INSERT INTO webpage_originals (webpage_id, bytes) VALUES (?, ?)',
     );
   }
 
@@ -507,7 +513,7 @@ class RestoreWriter {
       for (const highlight of page.highlights) {
         this.insertHighlight.run({ ...highlight, webpageId: page.id });
       }
-      if (original !== undefined) this.insertOriginal.run(page.id, original);
+      if (original !== undefined) this.store.webpages.keepOriginal(page.id, original);
     })();
   }
 }

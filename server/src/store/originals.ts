@@ -16,6 +16,9 @@ import type { BlobStore } from './blobs.ts';
  */
 export const ORIGINAL_IN_DATABASE_MAX_BYTES = 64 * 1024;
 
+/** The pieces an original is read in when a reader does not say. */
+const PIECE_BYTES = 64 * 1024;
+
 /** A page's original file: its size, and its bytes read in pieces when asked for. */
 export interface Original {
   size: number;
@@ -47,7 +50,7 @@ export class Originals {
     if (size !== undefined) {
       return {
         size,
-        stream: (pieceBytes = 64 * 1024) =>
+        stream: (pieceBytes = PIECE_BYTES) =>
           Readable.from(this.piecesOf(id, pieceBytes), { objectMode: false }),
       };
     }
@@ -56,7 +59,7 @@ export class Originals {
       const { size: fileSize } = await stat(path);
       return {
         size: fileSize,
-        stream: (pieceBytes = 64 * 1024) => createReadStream(path, { highWaterMark: pieceBytes }),
+        stream: (pieceBytes = PIECE_BYTES) => createReadStream(path, { highWaterMark: pieceBytes }),
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

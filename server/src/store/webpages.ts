@@ -126,14 +126,22 @@ export class WebpageStore {
         });
         if (inserted.changes === 0) return false;
         this.insertText.run(page.title, page.text, page.id);
-        if (original !== undefined) {
-          // Bound as a BLOB only as a Buffer (a view of the same bytes, not a copy).
-          const bytes = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
-          this.insertOriginal.run(page.id, bytes);
-        }
+        if (original !== undefined) this.keepOriginal(page.id, original);
         return true;
       }),
     )();
+  }
+
+  /**
+   * Keeps a new page's original file (a small one, see originals.ts) in the database; in the
+   * transaction that inserts the page.
+   */
+  keepOriginal(id: string, original: Uint8Array): void {
+    // Bound as a BLOB only as a Buffer (a view of the same bytes, not a copy).
+    this.insertOriginal.run(
+      id,
+      Buffer.from(original.buffer, original.byteOffset, original.byteLength),
+    );
   }
 
   /** Soft delete; false when missing or already deleted. */
