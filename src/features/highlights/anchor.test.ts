@@ -82,6 +82,27 @@ describe('anchoring highlights by quote and context', () => {
     expect(indexText(doc).chars).toBe('alphabeta');
   });
 
+  it('leaves out nested excluded elements and keeps the text after each, mapped to its node', () => {
+    const doc = page(
+      '<p>al pha</p><noscript><p>x<style>y</style></p>z</noscript>' +
+        `<p>be\u00a0ta\u2003</p><div ${APP_TEXT_ATTRIBUTE}><noscript>w</noscript>v</div>` +
+        '<svg><title>u</title><text>ga</text></svg><template>t</template>mma',
+    );
+    const index = indexText(doc);
+    expect(index.chars).toBe('alphabetagamma');
+    // Each character leads back to the text node and offset it was read from.
+    const read = Array.from(index.chars, (_, at) =>
+      index.nodes[index.nodeOf[at]!]!.data.charAt(index.offsetOf[at]!),
+    ).join('');
+    expect(read).toBe('alphabetagamma');
+    expect(index.nodes.map((node) => node.data)).toEqual([
+      'al pha',
+      'be\u00a0ta\u2003',
+      'ga',
+      'mma',
+    ]);
+  });
+
   it('chooses among repeated quotes the one whose context matches', () => {
     const doc = page(
       '<p>Rule one: be kind. Rule two: be brief.</p><p>Then again: be kind, said the second rule.</p>',

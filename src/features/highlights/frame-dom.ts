@@ -30,13 +30,20 @@ export const viewOf = getter<Document, (Window & typeof globalThis) | null>(
   Document.prototype,
   'defaultView',
 );
-export const localNameOf = getter<Element, string>(Element.prototype, 'localName');
 export const textDataOf = getter<CharacterData, string>(CharacterData.prototype, 'data');
 export const parentElementOf = getter<Node, Element | null>(Node.prototype, 'parentElement');
-export const nodeTypeOf = getter<Node, number>(Node.prototype, 'nodeType');
-export const createTreeWalker = method<Document, [Node, number, NodeFilter], TreeWalker>(
+export const createTreeWalker = method<Document, [Node, number, NodeFilter | null], TreeWalker>(
   Document.prototype,
   'createTreeWalker',
+);
+export const querySelectorAllOf = method<Element, [string], NodeListOf<Element>>(
+  Element.prototype,
+  'querySelectorAll',
+);
+export const containsNode = method<Node, [Node], boolean>(Node.prototype, 'contains');
+export const comparePosition = method<Node, [Node], number>(
+  Node.prototype,
+  'compareDocumentPosition',
 );
 export const nextNode = method<TreeWalker, [], Node | null>(TreeWalker.prototype, 'nextNode');
 export const createRange = method<Document, [], Range>(Document.prototype, 'createRange');
@@ -54,7 +61,6 @@ export const setTextContent = (node: Node, text: string) => {
   const set = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')?.set;
   if (set) Reflect.apply(set, node, [text]);
 };
-export const hasAttribute = method<Element, [string], boolean>(Element.prototype, 'hasAttribute');
 export const setAttribute = method<Element, [string, string], void>(
   Element.prototype,
   'setAttribute',
