@@ -1,8 +1,8 @@
 // Browser figures (Debian's Chromium through Playwright) against the server process on the seeded
 // archive: the list's first rows, a view of ~5,000 pages (rows in the DOM, scrolling) and the
-// preview of a 16 MB MHTML. A screen that is not there yet gives a null figure with the reason.
+// previews of a 16 MB MHTML and of a long HTML page (100,000 elements). A screen that is not there yet gives a null figure with the reason.
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { makeLargeMhtml, MB } from './fixtures.ts';
+import { makeLargeMhtml, makeLongHtml, MB } from './fixtures.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.ts';
 import { log, percentile, type Report } from './report.ts';
 import type { SeedInfo } from './seed.ts';
@@ -12,6 +12,8 @@ import type { HttpClient, ServerProcess } from './server-process.ts';
 const ROW_SELECTOR = 'li.webpage-row, [role="row"]';
 const VIEW_TARGET = 5000;
 const FRAME_MS = 1000 / 60;
+/** Posts of the long page previewed (`makeLongHtml`): 3.3 MB, 108,000 elements. */
+const LONG_PAGE_POSTS = 6000;
 
 declare global {
   interface Window {
@@ -113,6 +115,7 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
       'browser.list.first-rows.cold',
       'browser.view5000.show',
       'browser.preview16mb.click-to-paint',
+      'browser.previewLongHtml.click-to-paint',
     ]) {
       report.unmeasurable(name, 'ms', reason);
     }
@@ -179,8 +182,24 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
         ],
       });
     }
-    await benchPreview(report, page, options);
+    const nonce = `${process.pid}-${Date.now()}`;
+    const mhtml = makeLargeMhtml(16 * MB, `preview-${nonce}`);
+    await benchPreview(report, page, options, {
+      key: 'preview16mb',
+      label: `a 16 MB MHTML (${(mhtml.length / MB).toFixed(1)} MiB, 6 noise PNGs)`,
+      file: mhtml,
+      ext: 'mhtml',
+      images: true,
+    });
     if (tracePath) await browser.stopTracing();
+    const long = makeLongHtml(LONG_PAGE_POSTS, `long-${nonce}`);
+    await benchPreview(report, page, options, {
+      key: 'previewLongHtml',
+      label: `a long HTML page (${(long.length / MB).toFixed(1)} MiB, ${LONG_PAGE_POSTS} posts of 18 elements)`,
+      file: long,
+      ext: 'html',
+      images: false,
+    });
     await context.close();
   } finally {
     await browser.close();
@@ -309,20 +328,33 @@ async function benchView(report: Report, page: Page, options: BrowserBenchOption
   }
 }
 
+/** A page previewed from a click on its row: what it is and when it counts as painted. */
+interface PreviewScenario {
+  /** The figures' prefix (`browser.<key>.click-to-paint`, `.longest-task`). */
+  key: string;
+  /** Said in the log and in the figures' notes. */
+  label: string;
+  file: Buffer;
+  ext: 'html' | 'mhtml';
+  /** Whether the page has images that must be loaded and decoded to count as painted. */
+  images: boolean;
+}
+
 async function benchPreview(
   report: Report,
   page: Page,
   options: BrowserBenchOptions,
+  scenario: PreviewScenario,
 ): Promise<void> {
-  log('browser: preview of a 16 MB MHTML');
-  const file = makeLargeMhtml(16 * MB, `preview-${process.pid}-${Date.now()}`);
+  const { key, label, file, ext, images } = scenario;
+  log(`browser: preview of ${label}`);
   const uploaded = await options.client.data<{ id: string }>('POST', '/webpages', {
     content: file.toString('base64'),
-    ext: 'mhtml',
+    ext,
   });
-  // As a user meets it: from the click on its row in the library (an in-app navigation) to its
-  // images painted in the detail's frame. A same-origin frame shares the app's main thread, so the
-  // long tasks counted are the whole tab's from the click on.
+  // As a user meets it: from the click on its row in the library (an in-app navigation) to the
+  // page painted in the detail's frame (its images too, when it has some). A same-origin frame
+  // shares the app's main thread, so the long tasks counted are the whole tab's from the click on.
   await page.goto(`${options.server.origin}/?sort=first_add_time_desc`, { waitUntil: 'commit' });
   const row = page.locator(`a[href="/webpages/${uploaded.id}"]`).first();
   await row.waitFor({ timeout: 30_000 });
@@ -339,26 +371,24 @@ async function benchPreview(
     );
   });
   await row.click();
-  const sizeNote = `${(file.length / MB).toFixed(1)} MiB, 6 noise PNGs`;
+  const clickToPaint = `browser.${key}.click-to-paint`;
   let painted: number | null = null;
   try {
     const handle = await page.waitForFunction(
-      () => {
+      (withImages) => {
         const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview of"]');
         const doc = frame?.contentDocument;
-        if (!doc || doc.readyState !== 'complete') return 0;
-        const images = [...doc.images];
-        if (
-          images.length === 0 ||
-          !images.every((image) => image.complete && image.naturalWidth > 0)
-        ) {
-          return 0;
+        if (!doc || doc.URL !== 'about:srcdoc' || doc.readyState !== 'complete') return 0;
+        if (withImages) {
+          const all = [...doc.images];
+          if (all.length === 0 || !all.every((image) => image.complete && image.naturalWidth > 0))
+            return 0;
         }
         return new Promise<number>((resolve) =>
           requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))),
         );
       },
-      null,
+      images,
       { timeout: 60_000, polling: 'raf' },
     );
     painted = (await handle.jsonValue()) as number;
@@ -375,23 +405,23 @@ async function benchPreview(
       .textContent({ timeout: 1000 })
       .catch(() => null);
     report.unmeasurable(
-      'browser.preview16mb.click-to-paint',
+      clickToPaint,
       'ms',
-      `the frame did not show its images within 60 s${status ? ` (${status.trim()})` : ''}`,
+      `the frame did not show the page within 60 s${status ? ` (${status.trim()})` : ''}`,
     );
   } else {
     report.add({
-      name: 'browser.preview16mb.click-to-paint',
+      name: clickToPaint,
       value: painted - clickAt!,
       unit: 'ms',
-      note: `${sizeNote}: click on its row in the library → images painted in the detail`,
+      note: `${label}: click on its row in the library → painted in the detail`,
     });
   }
   const tasks = (state?.longTasks ?? []).filter(
     (task) => clickAt === null || task.start >= clickAt,
   );
   report.add({
-    name: 'browser.preview16mb.longest-task',
+    name: `browser.${key}.longest-task`,
     value: longest(tasks),
     unit: 'ms',
     note: `${tasks.length} long tasks in the tab from the click to the paint`,

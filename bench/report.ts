@@ -37,12 +37,12 @@ const BUDGETS: { pattern: RegExp; budget: Budget }[] = [
     budget: { max: 50, label: '≤ 50 ms' },
   },
   {
-    pattern: /^browser\.preview16mb\.click-to-paint$/,
+    pattern: /^browser\.preview(16mb|LongHtml)\.click-to-paint$/,
     budget: { max: 1000, label: '≤ 1000 ms' },
   },
   { pattern: /^server\.ingest\.uploads-per-s$/, budget: { min: 500, label: '≥ 500 /s' } },
   {
-    pattern: /^browser\.preview16mb\.longest-task$/,
+    pattern: /^browser\.preview(16mb|LongHtml)\.longest-task$/,
     budget: { max: 100, label: '≤ 100 ms' },
   },
 ];
