@@ -108,7 +108,16 @@ export function useHighlightLayer(
   doc: Document | null,
   highlights: readonly Highlight[],
 ): HighlightLayer {
-  const index = useMemo<TextIndex | null>(() => (doc ? indexText(doc) : null), [doc]);
+  // The page's text, indexed when first needed: at once when it has highlights to draw, else when
+  // the reader first selects or presses in it (a long page's index is a task of 100–200 ms, which a
+  // page read without highlighting never pays).
+  // Held weakly: a page left behind is not kept in memory for this.
+  const [touched, setTouched] = useState<WeakRef<Document> | null>(null);
+  const wanted = doc !== null && (highlights.length > 0 || touched?.deref() === doc);
+  const index = useMemo<TextIndex | null>(
+    () => (doc && wanted ? indexText(doc) : null),
+    [doc, wanted],
+  );
 
   const anchored = useMemo<AnchoredHighlight[]>(() => {
     const found: AnchoredHighlight[] = [];
@@ -184,7 +193,16 @@ export function useHighlightLayer(
   const selection = selected && selected.doc === doc ? selected.selection : null;
 
   useEffect(() => {
-    if (!doc || !index) return;
+    if (!doc) return;
+    if (!index) {
+      // Not indexed yet: the first selection or press asks for the index; this effect then runs
+      // again with it and reads the selection.
+      const touch = () => setTouched(new WeakRef(doc));
+      const removers = [on(doc, 'selectionchange', touch), on(doc, 'pointerdown', touch)];
+      return () => {
+        for (const remove of removers) remove();
+      };
+    }
     const setSelection = (next: PageSelection | null) =>
       setSelected((old) => {
         if (!next) return null;
