@@ -2,6 +2,7 @@
 // Chromium itself and a Safari webarchive, each with an image and a stylesheet the preview must show
 // and scripts, a handler and live-web references it must neither run nor fetch.
 import type { Browser, Page } from '@playwright/test';
+import { makeHtml } from '../test/support/archives.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { PREVIEW, previewState, recordRequests, requestsOutside } from './support/preview.ts';
@@ -148,4 +149,31 @@ test('the full-window preview shows each format alone, and leads back to the det
     await live.close();
     await (pages[1] as CapturedPage).site.close();
   }
+});
+
+test('the detail’s code loads while the library is idle: opening a page then fetches no script but the preview’s worker', async ({
+  page,
+  archive,
+}) => {
+  const { id } = await archive.upload(
+    makeHtml({ title: 'A warm page', body: '<p>WARM-CONTENT</p>' }),
+    'html',
+  );
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+  });
+  await archive.open(page, '/');
+  const row = page.getByRole('link', { name: 'A warm page' });
+  await expect(row).toBeVisible();
+  // No pointer on a row, no key pressed: the browser being idle is enough.
+  for (const chunk of [/\/webpage-route-[\w-]+\.js$/, /\/preview-frame-[\w-]+\.js$/]) {
+    await expect.poll(() => scripts.some((path) => chunk.test(path)), String(chunk)).toBe(true);
+  }
+  const before = scripts.length;
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/webpages/${id}$`));
+  await expect(page.frameLocator(PREVIEW).getByText('WARM-CONTENT', { exact: true })).toBeVisible();
+  expect(scripts.slice(before).filter((path) => !/\/preview\.worker-/.test(path))).toEqual([]);
 });

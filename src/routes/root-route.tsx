@@ -29,18 +29,21 @@ const GlobalDropZone = lazy(
   ),
 );
 
-/** Prefetching on intent (see `link-intent.ts`), loaded after the first paint. */
+/**
+ * Prefetching on intent, and the detail's code warmed up when the browser is idle (see
+ * `link-intent.ts`), loaded after the first paint.
+ */
 function useLinkIntentPrefetch() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    let stop: (() => void) | undefined;
+    let stops: (() => void)[] = [];
     let unmounted = false;
-    void import('./link-intent.ts').then(({ listenForLinkIntent }) => {
-      if (!unmounted) stop = listenForLinkIntent(queryClient);
+    void import('./link-intent.ts').then(({ listenForLinkIntent, warmDetailRoute }) => {
+      if (!unmounted) stops = [listenForLinkIntent(queryClient), warmDetailRoute()];
     });
     return () => {
       unmounted = true;
-      stop?.();
+      for (const stop of stops) stop();
     };
   }, [queryClient]);
 }

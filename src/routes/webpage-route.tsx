@@ -20,6 +20,11 @@ const PreviewFrame = lazy(() =>
   loadPreviewFrame().then((module) => ({ default: module.PreviewFrame })),
 );
 
+/** Loads the preview's code ahead of a visit (see `warmDetailRoute`). */
+export function preloadPreview(): void {
+  void loadPreviewFrame();
+}
+
 export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const id = requireParam(params, 'id');
