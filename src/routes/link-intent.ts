@@ -88,7 +88,11 @@ const WARM_UP_TIMEOUT_MS = 3000;
  */
 export function warmDetailRoute(): () => void {
   const warm = () => {
-    void import('./webpage-route.tsx').then((route) => route.preloadPreview());
+    // A chunk that fails to load now is asked for again by the navigation, which reports it.
+    import('./webpage-route.tsx').then(
+      (route) => route.preloadPreview(),
+      () => {},
+    );
   };
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(warm, { timeout: WARM_UP_TIMEOUT_MS });

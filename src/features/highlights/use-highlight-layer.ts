@@ -110,8 +110,8 @@ export function useHighlightLayer(
 ): HighlightLayer {
   // The page's text, indexed when first needed: at once when it has highlights to draw, else when
   // the reader first selects or presses in it (a long page's index is a task of 100–200 ms, which a
-  // page read without highlighting never pays).
-  // Held weakly: a page left behind is not kept in memory for this.
+  // page read without highlighting never pays). The page touched is held weakly: one left behind
+  // is not kept in memory for this.
   const [touched, setTouched] = useState<WeakRef<Document> | null>(null);
   const wanted = doc !== null && (highlights.length > 0 || touched?.deref() === doc);
   const index = useMemo<TextIndex | null>(
