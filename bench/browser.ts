@@ -1,6 +1,7 @@
 // Browser figures (Debian's Chromium through Playwright) against the server process on the seeded
 // archive: the list's first rows, a view of ~5,000 pages (rows in the DOM, scrolling) and the
-// previews of a 16 MB MHTML and of a long HTML page (100,000 elements). A screen that is not there yet gives a null figure with the reason.
+// previews of a 16 MB MHTML and of a long HTML page (108,000 elements). A screen that is not there
+// yet gives a null figure with the reason.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { makeLargeMhtml, makeLongHtml, MB } from './fixtures.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.ts';

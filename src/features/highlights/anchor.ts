@@ -11,7 +11,6 @@ import { APP_TEXT_ATTRIBUTE } from '../../lib/page-text.ts';
 import {
   bodyOf,
   comparePosition,
-  containsNode,
   createRange,
   createTreeWalker,
   nextNode,
@@ -81,9 +80,9 @@ export function indexText(doc: Document): TextIndex {
     // Both lists are in document order: an excluded element that `node` follows without being
     // inside it is passed for good.
     while (nextExcluded < excluded.length) {
-      const element = excluded[nextExcluded]!;
-      if (containsNode(element, node)) return true;
-      if (!(comparePosition(element, node) & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
+      const position = comparePosition(excluded[nextExcluded]!, node);
+      if (position & Node.DOCUMENT_POSITION_CONTAINED_BY) return true;
+      if (!(position & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
       nextExcluded++;
     }
     return false;

@@ -40,7 +40,6 @@ export const querySelectorAllOf = method<Element, [string], NodeListOf<Element>>
   Element.prototype,
   'querySelectorAll',
 );
-export const containsNode = method<Node, [Node], boolean>(Node.prototype, 'contains');
 export const comparePosition = method<Node, [Node], number>(
   Node.prototype,
   'compareDocumentPosition',
