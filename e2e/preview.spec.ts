@@ -4,7 +4,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { makeHtml } from '../test/support/archives.ts';
 import { expect, test } from './support/fixtures.ts';
-import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
+import { drawnHighlights } from './support/highlights.ts';
+import { closeLiveWeb, startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { PREVIEW, previewState, recordRequests, requestsOutside } from './support/preview.ts';
 import { settled, trackRequests } from './support/settled.ts';
 import {
@@ -176,4 +177,75 @@ test('the detail’s code loads while the library is idle: opening a page then f
   await expect(page).toHaveURL(new RegExp(`/webpages/${id}$`));
   await expect(page.frameLocator(PREVIEW).getByText('WARM-CONTENT', { exact: true })).toBeVisible();
   expect(scripts.slice(before).filter((path) => !/\/preview\.worker-/.test(path))).toEqual([]);
+});
+
+test('a long page is shown from its top while the rest is added; links and highlights work to its end', async ({
+  page,
+  context,
+  archive,
+}) => {
+  const live = await startLiveWeb();
+  try {
+    const POSTS = 900;
+    const posts = Array.from(
+      { length: POSTS },
+      (_, n) =>
+        `<article id="post-${n}"><h2>Reply ${n}</h2><p>Posted by <a href="${live.origin}/u/${n}">user ${n}</a>` +
+        ` with <em>some</em> text.</p><ul><li>one</li><li>two</li></ul></article>`,
+    ).join('\n');
+    const file = makeHtml({
+      title: 'A long thread',
+      body: `<div id="app"><main>${posts}</main><footer><p>The end of the thread</p></footer></div>`,
+    });
+    const { id } = await archive.upload(file, 'html');
+    const last = POSTS - 1;
+    await archive.api('POST', `/webpages/${id}/highlights`, {
+      text: `user ${last} with some`,
+      textBefore: 'Posted by ',
+      textAfter: ' text.',
+    });
+    await archive.open(page, `/webpages/${id}`);
+    const frame = page.frameLocator(PREVIEW);
+    await expect(frame.getByRole('heading', { name: 'Reply 0', exact: true })).toBeVisible();
+    // The frame loaded the top of the page; the rest was added to it afterwards.
+    const loaded = (await page.locator(PREVIEW).getAttribute('srcdoc')) ?? '';
+    expect(loaded).toContain('id="post-0"');
+    expect(loaded).not.toContain(`id="post-${last}"`);
+
+    await expect(page.locator(PREVIEW)).not.toHaveAttribute('aria-busy', 'true', {
+      timeout: 30_000,
+    });
+    // Whole and in order, the footer after the thread, no marker left.
+    const shown = await page.evaluate((selector) => {
+      const doc = document.querySelector<HTMLIFrameElement>(selector)!.contentDocument!;
+      return {
+        ids: [...doc.querySelectorAll('main > article')].map((article) => article.id),
+        footerAfterMain: doc.querySelector('main + footer')?.textContent ?? null,
+        markers: doc.querySelectorAll('[data-folio-part]').length,
+      };
+    }, PREVIEW);
+    expect(shown.ids).toEqual(Array.from({ length: POSTS }, (_, n) => `post-${n}`));
+    expect(shown.footerAfterMain).toBe('The end of the thread');
+    expect(shown.markers).toBe(0);
+    // The highlight in the last post, added last, is found and drawn.
+    await expect.poll(() => drawnHighlights(page, PREVIEW)).toEqual([`user ${last} with some`]);
+
+    // A link in the last post opens in a new tab, as one in the first part does.
+    const [tab] = await Promise.all([
+      context.waitForEvent('page', { timeout: 10_000 }),
+      frame.getByRole('link', { name: `user ${last}`, exact: true }).click(),
+    ]);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(tab.url()).toBe(`${live.origin}/u/${last}`);
+    await tab.close();
+    expect(page.url()).toBe(`${archive.url}/webpages/${id}`);
+    expect(
+      await page.evaluate(
+        (selector) => document.querySelector<HTMLIFrameElement>(selector)?.contentDocument?.URL,
+        PREVIEW,
+      ),
+    ).toBe('about:srcdoc');
+  } finally {
+    await closeLiveWeb(live, context);
+  }
 });

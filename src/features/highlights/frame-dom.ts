@@ -56,6 +56,7 @@ export const createElement = method<Document, [string], Element>(
 );
 export const appendChild = method<Node, [Node], Node>(Node.prototype, 'appendChild');
 export const removeChild = method<Node, [Node], Node>(Node.prototype, 'removeChild');
+export const textContentOf = getter<Node, string | null>(Node.prototype, 'textContent');
 export const setTextContent = (node: Node, text: string) => {
   const set = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')?.set;
   if (set) Reflect.apply(set, node, [text]);

@@ -1,9 +1,10 @@
 // Draws a page's highlights over a same-origin frame's document, from the parent: the frame runs no
 // script (sandbox without allow-scripts). Drawing uses the CSS Custom Highlight API — ranges
 // registered in the frame's `CSS.highlights` and painted by a `::highlight()` rule — so the
-// archived DOM keeps its elements and text nodes; the one thing added is that rule's `<style>`,
-// allowed by the preview's CSP (`style-src 'unsafe-inline'`). Any frame will do: the preview's,
-// or reader mode's.
+// archived DOM keeps its elements and text nodes. The rule's `<style>` is in the preview's
+// documents from the start (lib/highlight-style.ts); the layer adds it to any other frame, as the
+// preview's CSP allows (`style-src 'unsafe-inline'`). Any frame will do: the preview's, or reader
+// mode's.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import {
@@ -16,6 +17,12 @@ import {
   type TextIndex,
   type TextQuote,
 } from './anchor.ts';
+import {
+  FLASH_NAME,
+  HIGHLIGHT_NAME,
+  HIGHLIGHT_STYLE,
+  HIGHLIGHT_STYLE_ATTRIBUTE,
+} from '../../lib/highlight-style.ts';
 import type { Highlight } from './api/highlight-edits.ts';
 import {
   appendChild,
@@ -24,23 +31,17 @@ import {
   headOf,
   on,
   parentElementOf,
+  querySelectorAllOf,
   rootOf,
   scrollIntoView,
   setAttribute,
   setTextContent,
+  textContentOf,
   viewOf,
 } from './frame-dom.ts';
 
-/** The names of the highlights in the frame's registry (see the `::highlight()` rules). */
-export const HIGHLIGHT_NAME = 'folio-highlight';
-export const FLASH_NAME = 'folio-highlight-flash';
 /** How long a highlight stays emphasised after the panel or a link asked for it. */
 const FLASH_MS = 1600;
-
-// Yellow under the text, legible on the white canvas the preview gives every page, and on pages
-// that are dark by themselves; the flash is stronger, over it.
-const STYLE = `::highlight(${HIGHLIGHT_NAME}) { background-color: rgb(255 214 10 / 0.5); }
-::highlight(${FLASH_NAME}) { background-color: rgb(255 149 0 / 0.85); color: #000; }`;
 
 export interface AnchoredHighlight {
   highlight: Highlight;
@@ -83,13 +84,21 @@ function makeHighlight(ranges: Range[]): object | null {
   return typeof HighlightClass === 'function' ? new HighlightClass(...ranges) : null;
 }
 
-/** Adds the `::highlight()` rules to a document once. */
+/**
+ * Adds the `::highlight()` rules to a document that does not have them yet (the preview's
+ * documents have them from the start: see lib/highlight-style.ts).
+ */
 function addStyle(doc: Document): () => void {
   const parent = headOf(doc) ?? rootOf(doc);
   if (!parent) return () => {};
+  const [name, value] = HIGHLIGHT_STYLE_ATTRIBUTE;
+  const present = querySelectorAllOf(parent, `style[${name}="${value}"]`);
+  for (let index = 0; index < present.length; index++) {
+    if (textContentOf(present[index]!) === HIGHLIGHT_STYLE) return () => {};
+  }
   const style = createElement(doc, 'style');
-  setAttribute(style, 'data-folio', 'highlights');
-  setTextContent(style, STYLE);
+  setAttribute(style, name, value);
+  setTextContent(style, HIGHLIGHT_STYLE);
   appendChild(parent, style);
   return () => style.remove();
 }

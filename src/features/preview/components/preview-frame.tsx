@@ -15,6 +15,7 @@ import { useShortcuts } from '../../../components/use-shortcuts.ts';
 import type { ApiError } from '../../../api/errors.ts';
 import type { OriginalFile } from '../../../api/original-file.ts';
 import type { PreviewExt } from '../document/build-preview.ts';
+import { appendPieces } from '../frame/append-pieces.ts';
 import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
 import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
@@ -107,7 +108,12 @@ export function PreviewFrame({
   // A state, not a ref: the frame comes and goes as reader mode is switched.
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const html = preview.status === 'ready' ? preview.html : null;
+  const pieces = preview.status === 'ready' ? preview.pieces : null;
   const shadowRoots = preview.status === 'ready' && preview.shadowRoots;
+  // The frame and document whose pieces are all in (a long page's, see append-pieces.ts).
+  const [whole, setWhole] = useState<{ frame: HTMLIFrameElement; html: string } | null>(null);
+  const busy =
+    pieces !== null && pieces.length > 0 && (whole?.frame !== frame || whole.html !== html);
   const toggleReader = () => reader?.setOn(!reader.on);
   useShortcuts({ v: toggleReader }, reader !== undefined);
 
@@ -118,8 +124,28 @@ export function PreviewFrame({
 
   const tellDocument = useEffectEvent((doc: Document | null) => onDocument?.(doc));
   useEffect(() => {
-    if (html === null || !frame) return;
-    const loaded = () => tellDocument(frame.contentDocument);
+    if (html === null || pieces === null || !frame) return;
+    const controller = new AbortController();
+    let shown: Document | null = null;
+    // The document is told once it is whole: what draws over it (highlights) needs all its text.
+    const loaded = () => {
+      const doc = frame.contentDocument;
+      if (!doc || doc === shown) return;
+      shown = doc;
+      if (pieces.length === 0) {
+        tellDocument(doc);
+        return;
+      }
+      appendPieces(doc, pieces, controller.signal).then(
+        () => {
+          setWhole({ frame, html });
+          tellDocument(doc);
+        },
+        () => {
+          // Aborted: the preview went away or shows another document.
+        },
+      );
+    };
     frame.addEventListener('load', loaded);
     // Loaded before this effect ran: the frame's document is already the page, not about:blank.
     const doc = frame.contentDocument;
@@ -131,10 +157,11 @@ export function PreviewFrame({
       loaded();
     }
     return () => {
+      controller.abort();
       frame.removeEventListener('load', loaded);
       tellDocument(null);
     };
-  }, [frame, html]);
+  }, [frame, html, pieces]);
 
   const className = fullWindow ? 'preview preview--full' : 'preview';
   // The frame fills its parent's height: the parent decides it (the window's, below a header).
@@ -188,6 +215,8 @@ export function PreviewFrame({
       sandbox="allow-same-origin"
       referrerPolicy="no-referrer"
       srcDoc={html}
+      // A long page is still being added to the frame (its first screen is shown).
+      aria-busy={busy ? true : undefined}
       style={{ ...frameStyle, flex: 1, minHeight: 0 }}
     />
   );
@@ -215,7 +244,7 @@ export function PreviewFrame({
       {reader.on && preview.status === 'ready' ? (
         <Suspense fallback={previewWithBar}>
           <ReaderView
-            html={preview.html}
+            html={preview.whole}
             urls={preview.urls}
             title={title}
             openLink={openLink}

@@ -14,8 +14,9 @@ import {
 import { PreviewResolver } from './resolver.ts';
 import type { ResourceTable } from './resources.ts';
 import { imageDocument, PREVIEW_HEAD } from './preamble.ts';
-import { Sanitizer } from './sanitize.ts';
+import { Sanitizer, type DocumentPart } from './sanitize.ts';
 import { startTag } from './serialize.ts';
+import { DEFAULT_SPLIT_LIMITS, DocumentSplit, type SplitLimits } from './split.ts';
 import { resolveUrl } from './urls.ts';
 
 export interface BuildLimits {
@@ -25,6 +26,8 @@ export interface BuildLimits {
   maxFrames: number;
   /** How many characters of frame documents one preview may embed (each embedding counts). */
   maxFrameChars: number;
+  /** When and where a long page is cut into parts (`split.ts`). */
+  split?: SplitLimits;
 }
 
 export const DEFAULT_LIMITS: BuildLimits = {
@@ -75,15 +78,36 @@ export class PreviewDocumentBuilder {
     );
   }
 
-  /** The sanitized HTML of the archive's main document. */
-  build(): string {
-    return this.document(this.archive.main, 0, [this.archive.main]);
+  /** The sanitized HTML of the archive's main document, in parts when it is long (`split.ts`). */
+  build(): DocumentPart[] {
+    return this.write(this.archive.main, 0, [this.archive.main], true).parts();
   }
 
+  /** The sanitized HTML of a document of the archive, whole (a frame's). */
   private document(entry: ArchiveEntry, depth: number, ancestors: readonly ArchiveEntry[]): string {
+    return this.write(entry, depth, ancestors, false).html();
+  }
+
+  private write(
+    entry: ArchiveEntry,
+    depth: number,
+    ancestors: readonly ArchiveEntry[],
+    maySplit: boolean,
+  ): Sanitizer {
     const dom = parseDocument(decodeHtmlEntry(entry));
     const documentUrl = entry.url;
     const baseUrl = findBaseUrl(dom.children, documentUrl) ?? documentUrl;
+    const top = dom.children;
+    const htmlElement = top.find(
+      (node): node is Element => isElement(node) && node.name === 'html',
+    );
+    const container = htmlElement ? htmlElement.children : top;
+    const head = container.find((node): node is Element => isElement(node) && node.name === 'head');
+    const body = container.find((node): node is Element => isElement(node) && node.name === 'body');
+    const split =
+      maySplit && body
+        ? DocumentSplit.plan(body, this.resources.nonce, this.limits.split ?? DEFAULT_SPLIT_LIMITS)
+        : null;
     const sanitizer = new Sanitizer({
       resolver: this.resolver,
       documentUrl,
@@ -91,19 +115,13 @@ export class PreviewDocumentBuilder {
       frame: (ref) => this.frame(ref, baseUrl, depth, ancestors),
       reservedNames: this.reservedNames,
       shadowRoot: () => void this.shadowRoots++,
+      split,
     });
 
-    const top = dom.children;
     const doctype = top.find((node) => node.type === 'directive' && node.name === '!doctype');
     if (doctype?.type === 'directive' && /^!doctype[^<>]*$/i.test(doctype.data)) {
       sanitizer.write(`<${doctype.data}>`);
     }
-    const htmlElement = top.find(
-      (node): node is Element => isElement(node) && node.name === 'html',
-    );
-    const container = htmlElement ? htmlElement.children : top;
-    const head = container.find((node): node is Element => isElement(node) && node.name === 'head');
-
     sanitizer.write(
       startTag('html', htmlElement ? sanitizer.attributes(htmlElement, 'html', '') : []),
     );
@@ -123,7 +141,7 @@ export class PreviewDocumentBuilder {
         if (node !== htmlElement && node !== doctype) sanitizer.node(node, 'html', '');
       }
     }
-    return sanitizer.html();
+    return sanitizer;
   }
 
   private frame(

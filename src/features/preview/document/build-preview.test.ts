@@ -198,7 +198,9 @@ describe('dangerous constructs are removed', () => {
       reservedNames,
     );
     // (jsdom takes minutes to parse such a document; the string tells enough.)
-    const html = response.ok ? response.document.strings.join('') : response.message;
+    const html = response.ok
+      ? response.parts.map(({ template }) => template.strings.join('')).join('')
+      : response.message;
     expect(html).toContain(`${'<div>'.repeat(10_000)}<p>deep</p><img>${'</div>'.repeat(10_000)}`);
   });
 
@@ -315,7 +317,10 @@ describe('dangerous constructs are removed', () => {
     const shadowRootsOf = (bytes: Uint8Array, ext: PreviewExt = 'html') => {
       const response = previewResponse(ext, bytes, reservedNames);
       if (!response.ok) throw new Error(response.message);
-      return { shadowRoots: response.shadowRoots, html: response.document.strings.join('') };
+      return {
+        shadowRoots: response.shadowRoots,
+        html: response.parts.map(({ template }) => template.strings.join('')).join(''),
+      };
     };
     expect(shadowRootsOf(utf8('<div><p>plain</p><template><p>inert</p></template></div>'))).toEqual(
       {
@@ -595,7 +600,9 @@ describe('the original file as the server sent it', () => {
     blob: await Response.json(body).blob(),
   });
   const text = (response: PreviewResponse) =>
-    response.ok ? response.document.strings.join('') : response.message;
+    response.ok
+      ? response.parts.map(({ template }) => template.strings.join('')).join('')
+      : response.message;
 
   it("reads the bytes Folio's server sends and HamsterBase's base64 envelope alike", async () => {
     const bytes = await handlePreviewRequest({

@@ -21,6 +21,7 @@ import {
   TooComplexError,
 } from './budgets.ts';
 import { ResourceTable, tokenPattern, type BuiltResource } from './resources.ts';
+import type { DocumentPart } from './sanitize.ts';
 
 export type PreviewExt = 'html' | 'mhtml' | 'webarchive';
 
@@ -37,8 +38,10 @@ export function readArchive(ext: PreviewExt, bytes: Uint8Array): Archive {
 }
 
 export interface PreviewBuild {
-  /** The sanitized document; resource N appears as `folio-res-<nonce>-N`. */
+  /** The sanitized document, whole; resource N appears as `folio-res-<nonce>-N`. */
   html: string;
+  /** The same in its parts: the document the frame loads, and a long page's pieces (`split.ts`). */
+  parts: DocumentPart[];
   resources: BuiltResource[];
   nonce: string;
   /** Whether any of its documents has a declarative shadow root. */
@@ -58,9 +61,10 @@ export function buildPreview(
     options.reservedNames,
     options.limits,
   );
-  const html = builder.build();
+  const parts = builder.build();
   return {
-    html,
+    html: parts.map((part) => part.html).join(''),
+    parts,
     resources: resources.list,
     nonce: resources.nonce,
     shadowRoots: builder.shadowRoots > 0,
@@ -71,6 +75,12 @@ export function buildPreview(
 export interface PreviewTemplate {
   strings: string[];
   refs: number[];
+}
+
+/** A part of the document (see `DocumentPart`), its resources as tokens. */
+export interface PreviewPart {
+  into: string | null;
+  template: PreviewTemplate;
 }
 
 /** Main thread → worker. */
@@ -89,7 +99,8 @@ export type PreviewFailure = 'unreadable' | 'too-complex';
 export type PreviewResponse =
   | {
       ok: true;
-      document: PreviewTemplate;
+      /** The document in its parts, in order: one unless the page is long (`split.ts`). */
+      parts: PreviewPart[];
       /**
        * Resource N of the document, typed. Blobs are made here, in the worker: posting one passes a
        * handle, so the main thread neither copies nor stores the bytes, it only names them.
@@ -115,7 +126,7 @@ export function toTemplate(text: string, nonce: string): PreviewTemplate {
 export function toResponse(build: PreviewBuild): PreviewResponse {
   return {
     ok: true,
-    document: toTemplate(build.html, build.nonce),
+    parts: build.parts.map(({ into, html }) => ({ into, template: toTemplate(html, build.nonce) })),
     shadowRoots: build.shadowRoots,
     resources: build.resources.map(
       // The archive's bytes live in plain ArrayBuffers (never shared memory).

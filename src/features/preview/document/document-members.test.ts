@@ -9,7 +9,10 @@ const PAGE = 'https://example.com/page.html';
 function sanitized(ext: PreviewExt, bytes: Uint8Array, reservedNames = reservedMemberNames()) {
   const response = previewResponse(ext, bytes, reservedNames);
   if (!response.ok) throw new Error(response.message);
-  return new DOMParser().parseFromString(response.document.strings.join(''), 'text/html');
+  return new DOMParser().parseFromString(
+    response.parts.map(({ template }) => template.strings.join('')).join(''),
+    'text/html',
+  );
 }
 
 /** `tag#id[name]` of every element in the body. */

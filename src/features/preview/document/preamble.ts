@@ -1,4 +1,5 @@
 // What every preview document starts with, and the two documents the builder makes itself.
+import { HIGHLIGHT_STYLE_ELEMENT } from '../../../lib/highlight-style.ts';
 import { escapeAttribute, startTag } from './serialize.ts';
 
 /** No scripts, no network, no frames, no forms: only inline styles and data:/blob: resources. */
@@ -6,12 +7,16 @@ export const PREVIEW_CSP =
   "default-src 'none'; img-src data: blob:; style-src 'unsafe-inline' data: blob:; " +
   'font-src data: blob:; media-src data: blob:';
 
-/** Written first in every preview document's <head>. */
+/**
+ * Written first in every preview document's <head>; with the rules that paint highlights, which
+ * paint nothing until the app registers some (see lib/highlight-style.ts).
+ */
 export const PREVIEW_HEAD =
   `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(PREVIEW_CSP)}">` +
   '<meta charset="utf-8">' +
   '<meta name="referrer" content="no-referrer">' +
-  '<meta http-equiv="x-dns-prefetch-control" content="off">';
+  '<meta http-equiv="x-dns-prefetch-control" content="off">' +
+  HIGHLIGHT_STYLE_ELEMENT;
 
 /** What a frame shows when its source is not in the archive (rather than an about:blank). */
 export const EMPTY_DOCUMENT = `<!DOCTYPE html><html><head>${PREVIEW_HEAD}</head><body></body></html>`;

@@ -20,6 +20,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { NAMED_ELEMENTS } from './document-members.ts';
 import { EMPTY_DOCUMENT } from './preamble.ts';
 import type { PreviewResolver } from './resolver.ts';
+import { PART_ATTRIBUTE, type DocumentSplit } from './split.ts';
 import {
   escapeText,
   isSafeAttributeName,
@@ -45,6 +46,18 @@ export interface SanitizeContext {
   reservedNames: ReadonlySet<string>;
   /** Called for each declarative shadow root written (the app then looks inside shadow roots). */
   shadowRoot(): void;
+  /** Where a long page is cut into parts (the main document only), if it is. */
+  split?: DocumentSplit | null;
+}
+
+/**
+ * A stretch of the written document: part of the document the frame loads (`into: null`), or a
+ * piece appended later to the container marked `data-folio-part="<into>"`. In order, the parts
+ * make the whole document.
+ */
+export interface DocumentPart {
+  into: string | null;
+  html: string;
 }
 
 /** Dropped with everything inside, in any namespace. */
@@ -149,6 +162,8 @@ interface Children {
   ns: Namespace;
   parent: string;
   close: string;
+  /** For a container whose children from `from` on are written as pieces: its marker. */
+  cut?: { marker: string; from: number };
 }
 
 /** Framesets nested deeper than this are left out. */
@@ -216,13 +231,51 @@ function childNamespace(ns: Namespace, name: string): Namespace {
 const FRAME_STYLE = 'border:0;width:100%;height:100%;display:block';
 
 export class Sanitizer {
-  private readonly out: string[] = [];
+  private readonly written: Array<{ into: string | null; out: string[] }> = [];
+  /** Where the HTML goes now: the current part's strings. */
+  private out: string[] = [];
+  /** How many nodes the current piece has (see `DocumentSplit.partNodes`). */
+  private pieceNodes = 0;
 
-  constructor(private readonly context: SanitizeContext) {}
+  constructor(private readonly context: SanitizeContext) {
+    this.divert(null);
+  }
 
-  /** The HTML written so far. */
+  /** The HTML written so far, whole. */
   html(): string {
-    return this.out.join('');
+    return this.written.map(({ out }) => out.join('')).join('');
+  }
+
+  /** The HTML written so far, in its parts (a single one unless the page is split). */
+  parts(): DocumentPart[] {
+    const parts: DocumentPart[] = [];
+    for (const { into, out } of this.written) {
+      const html = out.join('');
+      const last = parts[parts.length - 1];
+      if (last && into === null && last.into === null) last.html += html;
+      else if (html !== '' || into === null) parts.push({ into, html });
+    }
+    return parts;
+  }
+
+  /** Sends what is written next to a new part (a piece for container `into`, or the document). */
+  private divert(into: string | null): void {
+    this.out = [];
+    this.written.push({ into, out: this.out });
+    this.pieceNodes = 0;
+  }
+
+  /** Before the child at `index` of a container cut at `cut`: starts a piece when one is due. */
+  private beforeChild(
+    cut: NonNullable<Children['cut']>,
+    nodes: readonly ChildNode[],
+    index: number,
+  ) {
+    const split = this.context.split;
+    const node = nodes[index];
+    if (!split || node === undefined || index < cut.from) return;
+    if (index === cut.from || this.pieceNodes >= split.partNodes) this.divert(cut.marker);
+    this.pieceNodes += split.sizeOf(node);
   }
 
   write(text: string): void {
@@ -234,9 +287,12 @@ export class Sanitizer {
     const stack: Array<Children & { index: number }> = [{ nodes, ns, parent, close: '', index: 0 }];
     while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;
+      if (frame.cut) this.beforeChild(frame.cut, frame.nodes, frame.index);
       const node = frame.nodes[frame.index++];
       if (node === undefined) {
         stack.pop();
+        // A container's pieces end with its content: its end tag is in the document again.
+        if (frame.cut && frame.cut.from < frame.nodes.length) this.divert(null);
         this.out.push(frame.close);
         continue;
       }
@@ -308,12 +364,16 @@ export class Sanitizer {
       this.out.push(startTag(name, attributes, true));
       return null;
     }
+    const marker = this.context.split?.markerOf(element);
+    const from = this.context.split?.cutOf(element);
+    if (marker !== undefined) attributes.push([PART_ATTRIBUTE, marker]);
     this.out.push(startTag(name, attributes));
     return {
       nodes: element.children,
       ns: childNamespace(ownNs, name),
       parent: lower,
       close: `</${name}>`,
+      ...(marker !== undefined && from !== undefined ? { cut: { marker, from } } : {}),
     };
   }
 
@@ -330,7 +390,9 @@ export class Sanitizer {
       if (
         !isSafeAttributeName(attribute) ||
         lower.startsWith('on') ||
-        DROPPED_ATTRIBUTES.has(lower)
+        DROPPED_ATTRIBUTES.has(lower) ||
+        // The app's marker of a long page's parts (split.ts) is the app's to write.
+        lower === PART_ATTRIBUTE
       ) {
         continue;
       }

@@ -84,6 +84,16 @@ const contentDocumentOf = getter<HTMLIFrameElement, Document | null>(
 );
 const listItem = method<NodeList, [number], Node | null>(NodeList.prototype, 'item');
 const listLength = getter<NodeList, number>(NodeList.prototype, 'length');
+const querySelectorOf = method<Document, [string], Element | null>(
+  Document.prototype,
+  'querySelector',
+);
+const bodyOf = getter<Document, HTMLElement | null>(Document.prototype, 'body');
+const createElementOf = method<Document, [string], Element>(Document.prototype, 'createElement');
+const removeAttributeOf = method<Element, [string], void>(Element.prototype, 'removeAttribute');
+const childNodesOf = getter<Node, NodeListOf<ChildNode>>(Node.prototype, 'childNodes');
+const appendOf = method<Element, Node[], void>(Element.prototype, 'append');
+const ownerDocumentOf = getter<Node, Document | null>(Node.prototype, 'ownerDocument');
 
 export function on(
   target: EventTarget,
@@ -143,7 +153,34 @@ export function contentDocument(frame: HTMLIFrameElement): Document | null {
  * shadow roots are open: the sanitizer makes them so), in tree order, without recursion. Walking
  * shadow roots visits every element, so it is done only for documents that may have them.
  */
-export function framesOf(doc: Document, shadowRoots: boolean): HTMLIFrameElement[] {
+export function framesOf(
+  doc: Document,
+  shadowRoots: boolean,
+  /** Where to look: the whole document by default, or a node of it and its subtree. */
+  within: Node = doc,
+): HTMLIFrameElement[] {
+  const isFrame = (node: Node) =>
+    nodeTypeOf.call(node) === Node.ELEMENT_NODE &&
+    localNameOf.call(node as Element) === 'iframe' &&
+    namespaceOf.call(node as Element) === XHTML;
+  if (within !== doc) {
+    const found: HTMLIFrameElement[] = [];
+    if (isFrame(within)) found.push(within as HTMLIFrameElement);
+    const roots: Node[] = [within];
+    for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
+      const walker = createTreeWalkerOf.call(doc, root, NodeFilter.SHOW_ELEMENT);
+      if (shadowRoots && root === within && nodeTypeOf.call(root) === Node.ELEMENT_NODE) {
+        const shadow = shadowRootOf.call(root as Element);
+        if (shadow) roots.push(shadow);
+      }
+      for (let node = nextNodeOf.call(walker); node !== null; node = nextNodeOf.call(walker)) {
+        if (isFrame(node)) found.push(node as HTMLIFrameElement);
+        const shadow = shadowRoots ? shadowRootOf.call(node as Element) : null;
+        if (shadow) roots.push(shadow);
+      }
+    }
+    return found;
+  }
   if (!shadowRoots) {
     const list = querySelectorAllOf.call(doc, 'iframe');
     const found: HTMLIFrameElement[] = [];
@@ -166,4 +203,43 @@ export function framesOf(doc: Document, shadowRoots: boolean): HTMLIFrameElement
     }
   }
   return found;
+}
+
+/** The element of `doc` whose `name` attribute is `value` (a value of letters, digits and `-`). */
+export function elementWithAttribute(doc: Document, name: string, value: string): Element | null {
+  return querySelectorOf.call(doc, `[${name}="${value}"]`);
+}
+
+export function body(doc: Document): HTMLElement | null {
+  return bodyOf.call(doc);
+}
+
+export function removeAttribute(element: Element, name: string): void {
+  removeAttributeOf.call(element, name);
+}
+
+/**
+ * Parses `html` as the content of an element like `container` (same name, same document: the
+ * context the parser would have had in place), declarative shadow roots included, and appends the
+ * nodes to `container`. The content is parsed in an element that is not in the document, so the
+ * container changes once, with all of it.
+ */
+export function appendHtml(container: Element, html: string): void {
+  const doc = ownerDocumentOf.call(container);
+  if (!doc) return;
+  const context = createElementOf.call(doc, localNameOf.call(container));
+  const setHtmlUnsafe = Reflect.get(Element.prototype, 'setHTMLUnsafe') as unknown;
+  if (typeof setHtmlUnsafe === 'function') {
+    Reflect.apply(setHtmlUnsafe, context, [html]);
+  } else {
+    // Without declarative shadow roots (an engine that predates them; jsdom).
+    const setInner = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')?.set;
+    if (!setInner) throw new TypeError('no innerHTML setter');
+    Reflect.apply(setInner, context, [html]);
+  }
+  const list = childNodesOf.call(context);
+  const nodes: Node[] = [];
+  for (let index = 0; index < listLength.call(list); index++)
+    nodes.push(listItem.call(list, index)!);
+  appendOf.call(container, ...nodes);
 }

@@ -122,6 +122,9 @@ export function protectFrame(
   let handle = 0;
   let watching = true;
 
+  const protectNested = (nested: HTMLIFrameElement) => {
+    if (!frames.has(nested)) frames.set(nested, protectFrame(nested, open, options));
+  };
   const install = () => {
     const doc = contentDocument(iframe);
     if (!doc) return;
@@ -129,14 +132,26 @@ export function protectFrame(
       const removeLinks = interceptLinks(doc, open);
       // The app's keyboard shortcuts keep working while the page has focus.
       const removeKeys = forwardKeys(doc, iframe);
+      // Content the app adds later (a long page's pieces, frame/append-pieces.ts) may hold frames:
+      // they are protected when they are added, before the next paint (observers run then).
+      const observer = new MutationObserver((records) => {
+        for (const record of records) {
+          const added = record.addedNodes;
+          for (let index = 0; index < added.length; index++) {
+            for (const nested of framesOf(doc, options.shadowRoots, added[index]!)) {
+              protectNested(nested);
+            }
+          }
+        }
+      });
+      observer.observe(doc, { childList: true, subtree: true });
       documents.set(doc, () => {
+        observer.disconnect();
         removeLinks();
         removeKeys();
       });
     }
-    for (const nested of framesOf(doc, options.shadowRoots)) {
-      if (!frames.has(nested)) frames.set(nested, protectFrame(nested, open, options));
-    }
+    for (const nested of framesOf(doc, options.shadowRoots)) protectNested(nested);
   };
   const tick = () => {
     install();

@@ -1,10 +1,21 @@
 // Turns the worker's answer into a document for the iframe: one blob: URL per resource Blob (made
 // here: a blob: URL made in the worker would die with it), substituted for the tokens. The
 // caller revokes the URLs when the preview goes away.
-import type { PreviewResponse, PreviewTemplate } from '../document/build-preview.ts';
+import type { PreviewPart, PreviewResponse, PreviewTemplate } from '../document/build-preview.ts';
+
+/** A piece of a long page, for the frame's container marked `data-folio-part="<into>"`. */
+export interface PreviewPiece {
+  into: string;
+  html: string;
+}
 
 export interface MaterializedPreview {
+  /** The document the frame loads. */
   html: string;
+  /** A long page's pieces, appended in order once the frame has loaded (none for most pages). */
+  pieces: PreviewPiece[];
+  /** The document whole, pieces included (for reader mode); `html` when there are none. */
+  whole: string;
   /** The blob: URLs the document uses; pass them to `revokeUrls` when done. */
   urls: string[];
 }
@@ -18,12 +29,26 @@ export function fillTemplate(template: PreviewTemplate, urls: readonly string[])
   return out;
 }
 
+function fillParts(parts: readonly PreviewPart[], urls: string[]): MaterializedPreview {
+  const loaded: string[] = [];
+  const pieces: PreviewPiece[] = [];
+  const whole: string[] = [];
+  for (const { into, template } of parts) {
+    const html = fillTemplate(template, urls);
+    whole.push(html);
+    if (into === null) loaded.push(html);
+    else pieces.push({ into, html });
+  }
+  const html = loaded.join('');
+  return { html, pieces, whole: pieces.length === 0 ? html : whole.join(''), urls };
+}
+
 export function materializePreview(
   response: Extract<PreviewResponse, { ok: true }>,
   createUrl: (blob: Blob) => string = (blob) => URL.createObjectURL(blob),
 ): MaterializedPreview {
   const urls = response.resources.map((blob) => createUrl(blob));
-  return { html: fillTemplate(response.document, urls), urls };
+  return fillParts(response.parts, urls);
 }
 
 const SLICE_MS = 8;
@@ -56,7 +81,7 @@ export async function materializePreviewInSlices(
     }
     urls.push(createUrl(blob));
   }
-  return { html: fillTemplate(response.document, urls), urls };
+  return fillParts(response.parts, urls);
 }
 
 export function revokeUrls(

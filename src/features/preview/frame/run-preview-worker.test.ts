@@ -85,7 +85,7 @@ describe('runPreviewWorker', () => {
     expect(workers).toHaveLength(2);
     const answer: PreviewResponse = {
       ok: true,
-      document: { strings: ['ok'], refs: [] },
+      parts: [{ into: null, template: { strings: ['ok'], refs: [] } }],
       resources: [],
       shadowRoots: false,
     };

@@ -10,20 +10,32 @@ import type {
   PreviewResponse,
 } from '../document/build-preview.ts';
 import { thisReservedMemberNames } from '../document/document-members.ts';
-import { materializePreviewInSlices, revokeUrls } from '../frame/materialize.ts';
+import { materializePreviewInSlices, revokeUrls, type PreviewPiece } from '../frame/materialize.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
+
+/**
+ * A preview ready to show: `html` for the frame, then a long page's `pieces` appended in order;
+ * `whole` is the document with its pieces (for reader mode); `urls` are the blob: URLs of the
+ * archive's resources that they use.
+ */
+export interface ReadyPreview {
+  status: 'ready';
+  html: string;
+  pieces: readonly PreviewPiece[];
+  whole: string;
+  shadowRoots: boolean;
+  urls: readonly string[];
+}
 
 export type PreviewDocumentState =
   | { status: 'idle' }
   | { status: 'building' }
-  /** `urls`: the blob: URLs of the archive's resources that `html` uses. */
-  | { status: 'ready'; html: string; shadowRoots: boolean; urls: readonly string[] }
+  | ReadyPreview
   /** `failure` says whether the file cannot be read or is past the preview's bounds. */
   | { status: 'error'; failure: PreviewFailure; message: string };
 
 type Settled = { file: OriginalFile; ext: PreviewExt } & (
-  | { status: 'ready'; html: string; shadowRoots: boolean; urls: readonly string[] }
-  | { status: 'error'; failure: PreviewFailure; message: string }
+  ReadyPreview | { status: 'error'; failure: PreviewFailure; message: string }
 );
 
 export type BuildPreview = (
@@ -55,7 +67,8 @@ export function usePreviewDocument(
       const preview = await materializePreviewInSlices(response, controller.signal);
       urls = preview.urls;
       const { shadowRoots } = response;
-      setSettled({ file, ext, status: 'ready', html: preview.html, shadowRoots, urls });
+      const { html, pieces, whole } = preview;
+      setSettled({ file, ext, status: 'ready', html, pieces, whole, shadowRoots, urls });
     };
     run().catch((error: unknown) => {
       if (controller.signal.aborted) return;
@@ -71,7 +84,9 @@ export function usePreviewDocument(
   if (file === undefined) return { status: 'idle' };
   // A result for another input is stale: the new one is being built.
   if (!settled || settled.file !== file || settled.ext !== ext) return { status: 'building' };
-  return settled.status === 'ready'
-    ? { status: 'ready', html: settled.html, shadowRoots: settled.shadowRoots, urls: settled.urls }
-    : { status: 'error', failure: settled.failure, message: settled.message };
+  if (settled.status === 'ready') {
+    const { html, pieces, whole, shadowRoots, urls: used } = settled;
+    return { status: 'ready', html, pieces, whole, shadowRoots, urls: used };
+  }
+  return { status: 'error', failure: settled.failure, message: settled.message };
 }
