@@ -24,6 +24,8 @@ import { PREVIEW_CSP } from './preamble.ts';
 
 const PAGE = 'https://example.com/articles/page.html';
 const reservedNames = reservedMemberNames();
+/** The page's own style elements (every preview also has the highlight rules, `data-folio`). */
+const PAGE_STYLES = 'style:not([data-folio])';
 
 /** Runs the worker's job in-process, makes fake blob: URLs and parses the result like a browser. */
 function render(ext: PreviewExt, bytes: Uint8Array) {
@@ -249,7 +251,7 @@ describe('dangerous constructs are removed', () => {
       [{ type: 'text/css', location: 'https://example.com/site.css', body: 'p{color:red}' }],
     );
     expect(doc.querySelectorAll('link')).toHaveLength(0);
-    const styles = Array.from(doc.querySelectorAll('style'));
+    const styles = Array.from(doc.querySelectorAll(PAGE_STYLES));
     expect(styles).toHaveLength(1);
     expect(styles[0]!.textContent).toBe('p{color:red}');
     expect(styles[0]!.getAttribute('media')).toBe('screen');
@@ -295,7 +297,7 @@ describe('dangerous constructs are removed', () => {
         '<svg><style>a::after{content:"&lt;/style&gt;&lt;img src=x onerror=alert(1)&gt;"}</style></svg><p>x</p>',
     );
     expect(doc.querySelectorAll('img')).toHaveLength(0);
-    const [html, svg] = Array.from(doc.querySelectorAll('style'), (style) => style.textContent);
+    const [html, svg] = Array.from(doc.querySelectorAll(PAGE_STYLES), (style) => style.textContent);
     expect(html).toBe('p\\3c img src=x>{color:red}');
     expect(svg).toBe('a::after{content:"\\3c /style>\\3c img src=x onerror=alert(1)>"}');
   });
@@ -364,7 +366,7 @@ describe('HTML files (SingleFile)', () => {
         '<div id=d style="background-image:url(https://evil.example/s.png)">x</div>',
     );
     const [css = '', linked] = Array.from(
-      doc.querySelectorAll('style'),
+      doc.querySelectorAll(PAGE_STYLES),
       (style) => style.textContent,
     );
     expect(css).toContain(`url("${font}")`);
@@ -443,7 +445,7 @@ describe('MHTML', () => {
     );
     expect(blobs.map((blob) => blob.type)).toEqual(['image/png']);
     // The import cycle back to site.css is cut; the image is found from the nested folder too.
-    expect(doc.querySelector('style')?.textContent).toBe(
+    expect(doc.querySelector(PAGE_STYLES)?.textContent).toBe(
       '@media print{\n h1{background:url("blob:test/0")}\n} body{background:url("blob:test/0")}',
     );
   });
@@ -572,7 +574,7 @@ describe('webarchives', () => {
     );
     expect(doc.getElementById('a')?.getAttribute('src')).toMatch(/^blob:test\/\d+$/);
     // A resource that claims text/html never becomes a stylesheet.
-    expect(Array.from(doc.querySelectorAll('style'), (style) => style.textContent)).toEqual([
+    expect(Array.from(doc.querySelectorAll(PAGE_STYLES), (style) => style.textContent)).toEqual([
       'p{color:red}',
     ]);
     const inner = frameDocument(doc.getElementById('f'));
