@@ -1,12 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { HIGHLIGHT_STYLE_ELEMENT } from '../../lib/highlight-style.ts';
 import type { Highlight } from './api/highlight-edits.ts';
 import { useHighlightLayer } from './use-highlight-layer.ts';
 
-function page(): Document {
+function page(head = ''): Document {
   return new DOMParser().parseFromString(
-    '<!doctype html><html><body><p>Quokkas are small marsupials.</p></body></html>',
+    `<!doctype html><html><head>${head}</head><body><p>Quokkas are small marsupials.</p></body></html>`,
     'text/html',
   );
 }
@@ -20,6 +21,19 @@ const QUOKKAS: Highlight = {
 };
 
 describe('the highlight layer', () => {
+  it('adds its rules to a page without them, and none to a preview, which has them', () => {
+    const styles = (doc: Document) =>
+      Array.from(doc.querySelectorAll('style'), (style) => style.getAttribute('data-folio'));
+    const bare = page();
+    const forged = page('<style data-folio="highlights">::highlight(folio-highlight){}</style>');
+    const preview = page(HIGHLIGHT_STYLE_ELEMENT);
+    const mounted = [bare, forged, preview].map((doc) => {
+      renderHook(() => useHighlightLayer(doc, [QUOKKAS]));
+      return styles(doc);
+    });
+    expect(mounted).toEqual([['highlights'], ['highlights', 'highlights'], ['highlights']]);
+  });
+
   it('indexes a page with highlights at once and finds them in it', () => {
     const { result } = renderHook(() => useHighlightLayer(page(), [QUOKKAS]));
     expect(result.current.ready).toBe(true);
