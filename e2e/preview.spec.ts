@@ -2,7 +2,7 @@
 // Chromium itself and a Safari webarchive, each with an image and a stylesheet the preview must show
 // and scripts, a handler and live-web references it must neither run nor fetch.
 import type { Browser, Page } from '@playwright/test';
-import { makeHtml } from '../test/support/archives.ts';
+import { makeHtml, makeMhtml } from '../test/support/archives.ts';
 import { expect, test } from './support/fixtures.ts';
 import { drawnHighlights } from './support/highlights.ts';
 import { closeLiveWeb, startLiveWeb, type LiveWeb } from './support/live-web.ts';
@@ -179,7 +179,7 @@ test('the detail’s code loads while the library is idle: opening a page then f
   expect(scripts.slice(before).filter((path) => !/\/preview\.worker-/.test(path))).toEqual([]);
 });
 
-test('a long page is shown from its top while the rest is added; links and highlights work to its end', async ({
+test('a long page is shown from its top while the rest is added; links, frames and highlights work to its end', async ({
   page,
   context,
   archive,
@@ -193,11 +193,24 @@ test('a long page is shown from its top while the rest is added; links and highl
         `<article id="post-${n}"><h2>Reply ${n}</h2><p>Posted by <a href="${live.origin}/u/${n}">user ${n}</a>` +
         ` with <em>some</em> text.</p><ul><li>one</li><li>two</li></ul></article>`,
     ).join('\n');
-    const file = makeHtml({
-      title: 'A long thread',
-      body: `<div id="app"><main>${posts}</main><footer><p>The end of the thread</p></footer></div>`,
+    // As Chromium saves it: the thread's last post embeds a frame with a link of its own.
+    const file = makeMhtml({
+      url: 'https://forum.example/t/1',
+      html:
+        '<!DOCTYPE html><html><head><title>A long thread</title></head><body>' +
+        `<div id="app"><main>${posts}</main>` +
+        '<footer><p>The end of the thread</p><iframe src="cid:frame-2@mhtml.blink"></iframe></footer>' +
+        '</div></body></html>',
+      resources: [
+        {
+          url: 'https://widgets.example/share.html',
+          contentId: 'frame-2@mhtml.blink',
+          contentType: 'text/html',
+          body: `<p><a href="${live.origin}/from-the-frame">Shared from the frame</a></p>`,
+        },
+      ],
     });
-    const { id } = await archive.upload(file, 'html');
+    const { id } = await archive.upload(file, 'mhtml');
     const last = POSTS - 1;
     await archive.api('POST', `/webpages/${id}/highlights`, {
       text: `user ${last} with some`,
@@ -220,7 +233,7 @@ test('a long page is shown from its top while the rest is added; links and highl
       const doc = document.querySelector<HTMLIFrameElement>(selector)!.contentDocument!;
       return {
         ids: [...doc.querySelectorAll('main > article')].map((article) => article.id),
-        footerAfterMain: doc.querySelector('main + footer')?.textContent ?? null,
+        footerAfterMain: doc.querySelector('main + footer > p')?.textContent ?? null,
         markers: doc.querySelectorAll('[data-folio-part]').length,
       };
     }, PREVIEW);
@@ -238,13 +251,23 @@ test('a long page is shown from its top while the rest is added; links and highl
     await tab.waitForLoadState('domcontentloaded');
     expect(tab.url()).toBe(`${live.origin}/u/${last}`);
     await tab.close();
+    // So does one in the frame that came with the last part: it was protected when it arrived.
+    const [fromFrame] = await Promise.all([
+      context.waitForEvent('page', { timeout: 10_000 }),
+      frame
+        .frameLocator('footer iframe')
+        .getByRole('link', { name: 'Shared from the frame' })
+        .click(),
+    ]);
+    await fromFrame.waitForLoadState('domcontentloaded');
+    expect(fromFrame.url()).toBe(`${live.origin}/from-the-frame`);
+    await fromFrame.close();
     expect(page.url()).toBe(`${archive.url}/webpages/${id}`);
-    expect(
-      await page.evaluate(
-        (selector) => document.querySelector<HTMLIFrameElement>(selector)?.contentDocument?.URL,
-        PREVIEW,
-      ),
-    ).toBe('about:srcdoc');
+    const urls = await page.evaluate((selector) => {
+      const doc = document.querySelector<HTMLIFrameElement>(selector)?.contentDocument;
+      return [doc?.URL, doc?.querySelector('iframe')?.contentDocument?.URL];
+    }, PREVIEW);
+    expect(urls).toEqual(['about:srcdoc', 'about:srcdoc']);
   } finally {
     await closeLiveWeb(live, context);
   }
