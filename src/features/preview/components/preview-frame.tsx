@@ -112,8 +112,10 @@ export function PreviewFrame({
   const shadowRoots = preview.status === 'ready' && preview.shadowRoots;
   // The frame and document whose pieces are all in (a long page's, see append-pieces.ts).
   const [whole, setWhole] = useState<{ frame: HTMLIFrameElement; html: string } | null>(null);
+  // Busy while a long page's rest is being written (`pieces` null) or added to the frame.
   const busy =
-    pieces !== null && pieces.length > 0 && (whole?.frame !== frame || whole.html !== html);
+    html !== null &&
+    (pieces === null || (pieces.length > 0 && (whole?.frame !== frame || whole.html !== html)));
   const toggleReader = () => reader?.setOn(!reader.on);
   useShortcuts({ v: toggleReader }, reader !== undefined);
 
@@ -125,18 +127,22 @@ export function PreviewFrame({
   const tellDocument = useEffectEvent((doc: Document | null) => onDocument?.(doc));
   useEffect(() => {
     if (html === null || pieces === null || !frame) return;
-    const controller = new AbortController();
     let shown: Document | null = null;
+    // Appending to the document shown; stopped when another replaces it or the effect ends.
+    let appending: AbortController | null = null;
     // The document is told once it is whole: what draws over it (highlights) needs all its text.
     const loaded = () => {
       const doc = frame.contentDocument;
       if (!doc || doc === shown) return;
       shown = doc;
+      appending?.abort();
       if (pieces.length === 0) {
         tellDocument(doc);
         return;
       }
-      appendPieces(doc, pieces, controller.signal).then(
+      const current = new AbortController();
+      appending = current;
+      appendPieces(doc, pieces, current.signal).then(
         () => {
           setWhole({ frame, html });
           tellDocument(doc);
@@ -157,7 +163,7 @@ export function PreviewFrame({
       loaded();
     }
     return () => {
-      controller.abort();
+      appending?.abort();
       frame.removeEventListener('load', loaded);
       tellDocument(null);
     };
@@ -241,7 +247,7 @@ export function PreviewFrame({
   );
   return (
     <div className={className} style={boxStyle}>
-      {reader.on && preview.status === 'ready' ? (
+      {reader.on && preview.status === 'ready' && preview.whole !== null ? (
         <Suspense fallback={previewWithBar}>
           <ReaderView
             html={preview.whole}

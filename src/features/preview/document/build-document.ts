@@ -71,6 +71,8 @@ export class PreviewDocumentBuilder {
     /** The member names of `document` (see `document-members.ts`). */
     private readonly reservedNames: ReadonlySet<string>,
     private readonly limits: BuildLimits = DEFAULT_LIMITS,
+    /** Told the main document's first part when a long page is split (`SanitizeContext`). */
+    private readonly firstPart?: (html: string) => void,
   ) {
     this.resolver = new PreviewResolver(
       new ArchiveIndex([archive.main, ...archive.entries]),
@@ -116,6 +118,7 @@ export class PreviewDocumentBuilder {
       reservedNames: this.reservedNames,
       shadowRoot: () => void this.shadowRoots++,
       split,
+      ...(split && this.firstPart ? { firstPart: this.firstPart } : {}),
     });
 
     const doctype = top.find((node) => node.type === 'directive' && node.name === '!doctype');

@@ -51,15 +51,23 @@ export interface PreviewBuild {
 export function buildPreview(
   ext: PreviewExt,
   bytes: Uint8Array,
-  options: { nonce?: string; limits?: BuildLimits; reservedNames: ReadonlySet<string> },
+  options: {
+    nonce?: string;
+    limits?: BuildLimits;
+    reservedNames: ReadonlySet<string>;
+    /** Told a long page's first part, with the resources written so far, once it is written. */
+    firstPart?: (html: string, resources: readonly BuiltResource[], nonce: string) => void;
+  },
 ): PreviewBuild {
   const archive = readArchive(ext, bytes);
   const resources = new ResourceTable(options.nonce);
+  const { firstPart } = options;
   const builder = new PreviewDocumentBuilder(
     archive,
     resources,
     options.reservedNames,
     options.limits,
+    firstPart && ((html) => firstPart(html, resources.list.slice(), resources.nonce)),
   );
   const parts = builder.build();
   return {
@@ -95,6 +103,18 @@ export interface PreviewRequest {
 /** Why a preview failed: the file cannot be read, or it is past the preview's bounds. */
 export type PreviewFailure = 'unreadable' | 'too-complex';
 
+/**
+ * Worker → main thread, before the answer, for a long page only: its first part, to be shown while
+ * the worker writes the rest. `resources` are the answer's first resources (the ones it uses).
+ */
+export interface PreviewFirstPart {
+  first: PreviewTemplate;
+  resources: Blob[];
+}
+
+/** Worker → main thread: the answer, and for a long page its first part before it. */
+export type PreviewMessage = PreviewFirstPart | PreviewResponse;
+
 /** Worker → main thread. */
 export type PreviewResponse =
   | {
@@ -128,15 +148,23 @@ export function toResponse(build: PreviewBuild): PreviewResponse {
     ok: true,
     parts: build.parts.map(({ into, html }) => ({ into, template: toTemplate(html, build.nonce) })),
     shadowRoots: build.shadowRoots,
-    resources: build.resources.map(
-      // The archive's bytes live in plain ArrayBuffers (never shared memory).
-      (resource) => new Blob([resource.bytes as Uint8Array<ArrayBuffer>], { type: resource.type }),
-    ),
+    resources: build.resources.map(toBlob),
   };
 }
 
+function toBlob(resource: BuiltResource): Blob {
+  // The archive's bytes live in plain ArrayBuffers (never shared memory).
+  return new Blob([resource.bytes as Uint8Array<ArrayBuffer>], { type: resource.type });
+}
+
+/** Tells a long page's first part as a message (see `PreviewFirstPart`). */
+export type SendFirstPart = (message: PreviewFirstPart) => void;
+
 /** What the worker does with a request (exported so it can run without a worker in tests). */
-export async function handlePreviewRequest(request: PreviewRequest): Promise<PreviewResponse> {
+export async function handlePreviewRequest(
+  request: PreviewRequest,
+  sendFirstPart?: SendFirstPart,
+): Promise<PreviewResponse> {
   let bytes: Uint8Array;
   try {
     if (isInputTooLarge(originalFileMaxBytes(request.file))) {
@@ -146,7 +174,7 @@ export async function handlePreviewRequest(request: PreviewRequest): Promise<Pre
   } catch (error) {
     return failed(error);
   }
-  return previewResponse(request.ext, bytes, request.reservedNames);
+  return previewResponse(request.ext, bytes, request.reservedNames, sendFirstPart);
 }
 
 /** The worker's answer for a file's bytes (the synchronous part of `handlePreviewRequest`). */
@@ -154,10 +182,18 @@ export function previewResponse(
   ext: PreviewExt,
   bytes: Uint8Array,
   reservedNames: readonly string[],
+  sendFirstPart?: SendFirstPart,
 ): PreviewResponse {
   // The input's size was bounded before its bytes were read (`handlePreviewRequest`).
   try {
-    return toResponse(buildPreview(ext, bytes, { reservedNames: new Set(reservedNames) }));
+    const build = buildPreview(ext, bytes, {
+      reservedNames: new Set(reservedNames),
+      ...(sendFirstPart && {
+        firstPart: (html: string, resources: readonly BuiltResource[], nonce: string) =>
+          sendFirstPart({ first: toTemplate(html, nonce), resources: resources.map(toBlob) }),
+      }),
+    });
+    return toResponse(build);
   } catch (error) {
     return failed(error);
   }

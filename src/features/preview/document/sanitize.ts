@@ -48,6 +48,11 @@ export interface SanitizeContext {
   shadowRoot(): void;
   /** Where a long page is cut into parts (the main document only), if it is. */
   split?: DocumentSplit | null;
+  /**
+   * Told the document's first part as soon as it is written (when the first piece begins), before
+   * the rest of a long page is: the frame can show it while the worker goes on.
+   */
+  firstPart?: (html: string) => void;
 }
 
 /**
@@ -260,6 +265,9 @@ export class Sanitizer {
 
   /** Sends what is written next to a new part (a piece for container `into`, or the document). */
   private divert(into: string | null): void {
+    if (into !== null && this.written.length === 1) {
+      this.context.firstPart?.(this.written[0]!.out.join(''));
+    }
     this.out = [];
     this.written.push({ into, out: this.out });
     this.pieceNodes = 0;

@@ -4,7 +4,12 @@ import { utf8 } from '../../../test/archives.ts';
 import { appendPieces } from '../frame/append-pieces.ts';
 import { materializePreview } from '../frame/materialize.ts';
 import { DEFAULT_LIMITS } from './build-document.ts';
-import { buildPreview, toResponse } from './build-preview.ts';
+import {
+  buildPreview,
+  previewResponse,
+  toResponse,
+  type PreviewFirstPart,
+} from './build-preview.ts';
 import { reservedMemberNames } from './document-members.ts';
 import { PART_ATTRIBUTE, type SplitLimits } from './split.ts';
 
@@ -105,6 +110,23 @@ describe('a long page in parts', () => {
     const whole = await assemble(bytes, NEVER);
     expect(split.querySelectorAll('tbody')).toHaveLength(1);
     expect(split.documentElement.outerHTML).toBe(whole.documentElement.outerHTML);
+  });
+
+  it('tells the first part as soon as it is written, before the answer, for a long page only', () => {
+    const told: PreviewFirstPart[] = [];
+    const response = previewResponse('html', thread(1000), [...reservedNames], (first) =>
+      told.push(first),
+    );
+    if (!response.ok) throw new Error(response.message);
+    expect(told).toHaveLength(1);
+    const [first] = response.parts;
+    expect(told[0]?.first.strings.join('')).toBe(first?.template.strings.join(''));
+    expect(first?.into).toBeNull();
+    expect(response.parts.length).toBeGreaterThan(2);
+
+    told.length = 0;
+    previewResponse('html', thread(5), [...reservedNames], (first) => told.push(first));
+    expect(told).toEqual([]);
   });
 
   it('stops appending when the preview goes away', async () => {

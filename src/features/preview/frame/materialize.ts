@@ -60,17 +60,19 @@ function nextTask(): Promise<void> {
 /**
  * `materializePreview` in slices of about half a frame: Chromium registers each blob: URL with a
  * round trip to the browser process (~1 ms), and a page can have hundreds of resources. When
- * `signal` aborts, the URLs made so far are revoked and the promise rejects.
+ * `signal` aborts, the URLs made here are revoked and the promise rejects. `made` are URLs made
+ * before for the first resources (a long page's first part): they are used, not made again.
  */
 export async function materializePreviewInSlices(
   response: Extract<PreviewResponse, { ok: true }>,
   signal: AbortSignal,
   createUrl: (blob: Blob) => string = (blob) => URL.createObjectURL(blob),
   revoke: (url: string) => void = (url) => URL.revokeObjectURL(url),
+  made: readonly string[] = [],
 ): Promise<MaterializedPreview> {
   const urls: string[] = [];
   let sliceStart = performance.now();
-  for (const blob of response.resources) {
+  for (const blob of response.resources.slice(made.length)) {
     if (performance.now() - sliceStart > SLICE_MS) {
       await nextTask();
       sliceStart = performance.now();
@@ -81,7 +83,7 @@ export async function materializePreviewInSlices(
     }
     urls.push(createUrl(blob));
   }
-  return fillParts(response.parts, urls);
+  return fillParts(response.parts, [...made, ...urls]);
 }
 
 export function revokeUrls(

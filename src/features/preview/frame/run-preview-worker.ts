@@ -5,7 +5,12 @@
 import { runWorker } from '../../../lib/run-worker.ts';
 import { originalFileMaxBytes } from '../../../api/original-file.ts';
 import { isInputTooLarge, MAX_PREVIEW_INPUT_BYTES } from '../document/budgets.ts';
-import type { PreviewRequest, PreviewResponse } from '../document/build-preview.ts';
+import type {
+  PreviewFirstPart,
+  PreviewMessage,
+  PreviewRequest,
+  PreviewResponse,
+} from '../document/build-preview.ts';
 
 /** How long one preview may take in the worker (decoding, parsing, rebuilding), in milliseconds. */
 export const PREVIEW_TIME_BUDGET_MS = 20_000;
@@ -35,7 +40,11 @@ export interface PreviewWorkerOptions {
   start?: () => Worker;
   /** The time budget; `previewTimeBudgetMs()` by default. */
   budgetMs?: number;
+  /** Told a long page's first part, which comes before the answer (`PreviewFirstPart`). */
+  onFirstPart?: OnFirstPart;
 }
+
+export type OnFirstPart = (first: PreviewFirstPart) => void;
 
 const startPreviewWorker = () =>
   new Worker(new URL('../preview.worker.ts', import.meta.url), { type: 'module' });
@@ -43,7 +52,11 @@ const startPreviewWorker = () =>
 export function runPreviewWorker(
   request: PreviewRequest,
   signal: AbortSignal,
-  { start = startPreviewWorker, budgetMs = previewTimeBudgetMs() }: PreviewWorkerOptions = {},
+  {
+    start = startPreviewWorker,
+    budgetMs = previewTimeBudgetMs(),
+    onFirstPart,
+  }: PreviewWorkerOptions = {},
 ): Promise<PreviewResponse> {
   // Not even copied to a worker.
   if (isInputTooLarge(originalFileMaxBytes(request.file))) {
@@ -53,10 +66,14 @@ export function runPreviewWorker(
       message: `the file is larger than ${MAX_PREVIEW_INPUT_BYTES} bytes`,
     });
   }
-  return runWorker<PreviewResponse, PreviewResponse>(start, request, {
+  return runWorker<PreviewMessage, PreviewResponse>(start, request, {
     name: 'the preview worker',
     signal,
-    onMessage: (response) => response,
+    onMessage: (message) => {
+      if (!('first' in message)) return message;
+      onFirstPart?.(message);
+      return undefined;
+    },
     onBroken: (message) => ({ ok: false, failure: 'unreadable', message }),
     timeoutMs: budgetMs,
     onTimeout: () => ({

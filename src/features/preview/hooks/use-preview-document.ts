@@ -6,23 +6,31 @@ import type { OriginalFile } from '../../../api/original-file.ts';
 import type {
   PreviewExt,
   PreviewFailure,
+  PreviewFirstPart,
   PreviewRequest,
   PreviewResponse,
 } from '../document/build-preview.ts';
 import { thisReservedMemberNames } from '../document/document-members.ts';
-import { materializePreviewInSlices, revokeUrls, type PreviewPiece } from '../frame/materialize.ts';
-import { runPreviewWorker } from '../frame/run-preview-worker.ts';
+import {
+  fillTemplate,
+  materializePreviewInSlices,
+  revokeUrls,
+  type MaterializedPreview,
+  type PreviewPiece,
+} from '../frame/materialize.ts';
+import { runPreviewWorker, type OnFirstPart } from '../frame/run-preview-worker.ts';
 
 /**
  * A preview ready to show: `html` for the frame, then a long page's `pieces` appended in order;
  * `whole` is the document with its pieces (for reader mode); `urls` are the blob: URLs of the
- * archive's resources that they use.
+ * archive's resources that they use. For a long page, `html` comes first, alone: `pieces` and
+ * `whole` are `null` while the worker writes the rest.
  */
 export interface ReadyPreview {
   status: 'ready';
   html: string;
-  pieces: readonly PreviewPiece[];
-  whole: string;
+  pieces: readonly PreviewPiece[] | null;
+  whole: string | null;
   shadowRoots: boolean;
   urls: readonly string[];
 }
@@ -41,7 +49,21 @@ type Settled = { file: OriginalFile; ext: PreviewExt } & (
 export type BuildPreview = (
   request: PreviewRequest,
   signal: AbortSignal,
+  options?: { onFirstPart?: OnFirstPart },
 ) => Promise<PreviewResponse>;
+
+/** After a first part: only end tags (of the containers the pieces go into) and white space. */
+const ONLY_END_TAGS = /^(?:\s|<\/[a-zA-Z][^<>]*>)*$/;
+
+/**
+ * The document the frame keeps once the answer has come after a first part: the first part itself
+ * when the rest of the document is only end tags (the parser closes them at its end); the full
+ * document otherwise (content after the body, which the first part lacks), which reloads the frame.
+ */
+function documentAfterFirst(preview: MaterializedPreview, first: string): string {
+  const { html } = preview;
+  return html.startsWith(first) && ONLY_END_TAGS.test(html.slice(first.length)) ? first : html;
+}
 
 export function usePreviewDocument(
   file: OriginalFile | undefined,
@@ -54,9 +76,23 @@ export function usePreviewDocument(
     if (file === undefined) return;
     const controller = new AbortController();
     let urls: string[] = [];
+    let first: string | null = null;
+    // A long page's first part, shown while the worker writes the rest. Its resources are few
+    // (those of its first screen): their URLs are made at once, and kept for the answer.
+    const onFirstPart = (message: PreviewFirstPart) => {
+      if (controller.signal.aborted || first !== null) return;
+      urls = message.resources.map((blob) => URL.createObjectURL(blob));
+      first = fillTemplate(message.first, urls);
+      // Whether it has shadow roots is known with the answer: until then, frames are looked for
+      // inside them too.
+      const shown = { html: first, pieces: null, whole: null, shadowRoots: true, urls };
+      setSettled({ file, ext, status: 'ready', ...shown });
+    };
     const run = async () => {
       const reservedNames = thisReservedMemberNames();
-      const response = await build({ file, ext, reservedNames }, controller.signal);
+      const response = await build({ file, ext, reservedNames }, controller.signal, {
+        onFirstPart,
+      });
       if (controller.signal.aborted) return;
       if (!response.ok) {
         const { failure, message } = response;
@@ -64,10 +100,17 @@ export function usePreviewDocument(
         return;
       }
       // Revokes what it made and rejects if the preview goes away meanwhile.
-      const preview = await materializePreviewInSlices(response, controller.signal);
+      const preview = await materializePreviewInSlices(
+        response,
+        controller.signal,
+        undefined,
+        undefined,
+        urls,
+      );
       urls = preview.urls;
       const { shadowRoots } = response;
-      const { html, pieces, whole } = preview;
+      const { pieces, whole } = preview;
+      const html = first === null ? preview.html : documentAfterFirst(preview, first);
       setSettled({ file, ext, status: 'ready', html, pieces, whole, shadowRoots, urls });
     };
     run().catch((error: unknown) => {
