@@ -48,26 +48,19 @@ function isElementNode(node: ChildNode): node is Element {
   return node.type === 'tag' || node.type === 'script' || node.type === 'style';
 }
 
-/** Counts each element's nodes (itself, its descendants, their texts), without recursion. */
-function countNodes(root: Element): Map<ChildNode, number> {
-  const sizes = new Map<ChildNode, number>();
-  // Post-order: a node is counted once its children are.
-  const stack: Array<{ node: ChildNode; visited: boolean }> = [{ node: root, visited: false }];
-  while (stack.length > 0) {
-    const entry = stack.pop()!;
-    const { node } = entry;
-    const children = 'children' in node ? node.children : [];
-    if (!entry.visited && children.length > 0) {
-      entry.visited = true;
-      stack.push(entry);
-      for (const child of children) stack.push({ node: child, visited: false });
-      continue;
-    }
-    let size = 1;
-    for (const child of children) size += sizes.get(child) ?? 1;
-    sizes.set(node, size);
+/**
+ * How many nodes `root` has (itself, its descendants, their texts), counted no further than past
+ * `cap`: what is decided here only compares sizes with a bound, and counting stops there (planning
+ * a cut looks at the first part and the path to it, not at the whole page).
+ */
+function countUpTo(root: ChildNode, cap: number): number {
+  let count = 0;
+  const stack: ChildNode[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (++count > cap) return count;
+    if ('children' in node) for (const child of node.children) stack.push(child);
   }
-  return sizes;
+  return count;
 }
 
 /** A page's cut: which containers continue in pieces, from which child on, and how big pieces are. */
@@ -77,7 +70,6 @@ export class DocumentSplit {
   private constructor(
     /** Each marked container → the index of its first child written in pieces. */
     private readonly cuts: Map<Element, number>,
-    private readonly sizes: Map<ChildNode, number>,
     readonly partNodes: number,
     nonce: string,
   ) {
@@ -94,22 +86,22 @@ export class DocumentSplit {
     nonce: string,
     limits: SplitLimits = DEFAULT_SPLIT_LIMITS,
   ): DocumentSplit | null {
-    const sizes = countNodes(body);
-    if ((sizes.get(body) ?? 0) < limits.minNodes) return null;
+    if (countUpTo(body, limits.minNodes) < limits.minNodes) return null;
     const cuts = new Map<Element, number>();
     let container = body;
     let room = limits.partNodes;
     for (;;) {
       const children = container.children;
       let index = 0;
-      while (index < children.length && (sizes.get(children[index]!) ?? 1) <= room) {
-        room -= sizes.get(children[index]!) ?? 1;
-        index++;
+      for (; index < children.length; index++) {
+        const size = countUpTo(children[index]!, room);
+        if (size > room) break;
+        room -= size;
       }
       if (index >= children.length) break;
       const child = children[index]!;
       // A child larger than a piece is cut in turn if it can be; a smaller one starts the pieces.
-      const large = (sizes.get(child) ?? 1) > limits.partNodes;
+      const large = countUpTo(child, limits.partNodes) > limits.partNodes;
       if (large && isElementNode(child) && CONTAINERS.has(child.name.toLowerCase())) {
         // The rest of this container comes after the child that is cut in turn.
         if (index + 1 < children.length) cuts.set(container, index + 1);
@@ -122,7 +114,7 @@ export class DocumentSplit {
       break;
     }
     if (cuts.size === 0) return null;
-    return new DocumentSplit(cuts, sizes, limits.partNodes, nonce);
+    return new DocumentSplit(cuts, limits.partNodes, nonce);
   }
 
   /** The marker of a container that continues in pieces, written as its `data-folio-part`. */
@@ -135,8 +127,8 @@ export class DocumentSplit {
     return this.cuts.get(element);
   }
 
-  /** How many nodes a child counts for when filling a piece. */
+  /** How many nodes a child counts for when filling a piece (a piece's worth at most). */
   sizeOf(node: ChildNode): number {
-    return this.sizes.get(node) ?? 1;
+    return countUpTo(node, this.partNodes);
   }
 }
