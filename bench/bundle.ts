@@ -47,7 +47,7 @@ function gzipKb(path: string): number {
 /** A readable name for a hashed asset: `webpage-route-CiLkf6_l.js` → `webpage-route`. */
 function chunkName(file: string): string {
   return basename(file)
-    .replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, '')
+    .replace(/-[A-Za-z0-9_-]{6,8}\.(js|css)$/, '')
     .replace(/\.(js|css)$/, '');
 }
 
