@@ -12,6 +12,7 @@ import {
   type ArchiveEntry,
 } from './archive.ts';
 import { PreviewResolver } from './resolver.ts';
+import { isElement } from './parsed-nodes.ts';
 import type { ResourceTable } from './resources.ts';
 import { imageDocument, PREVIEW_HEAD } from './preamble.ts';
 import { Sanitizer, type DocumentPart } from './sanitize.ts';
@@ -35,10 +36,6 @@ export const DEFAULT_LIMITS: BuildLimits = {
   maxFrames: 256,
   maxFrameChars: 64 * 1024 * 1024,
 };
-
-function isElement(node: ChildNode): node is Element {
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
-}
 
 /** The first `<base href>` resolved against the document URL, as a browser freezes it. */
 function findBaseUrl(nodes: readonly ChildNode[], documentUrl: string | null): string | null {

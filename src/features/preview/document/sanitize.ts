@@ -18,6 +18,7 @@
 import type { ChildNode, Element } from 'domhandler';
 
 import { NAMED_ELEMENTS } from './document-members.ts';
+import { isElement } from './parsed-nodes.ts';
 import { EMPTY_DOCUMENT } from './preamble.ts';
 import type { PreviewResolver } from './resolver.ts';
 import { PART_ATTRIBUTE, type DocumentSplit } from './split.ts';
@@ -173,10 +174,6 @@ interface Children {
 
 /** Framesets nested deeper than this are left out. */
 const MAX_FRAMESET_DEPTH = 16;
-
-function isElement(node: ChildNode): node is Element {
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
-}
 
 /** The text of an element's descendants (raw text for `<style>`), without recursion. */
 export function textContent(node: { children: ChildNode[] }): string {

@@ -15,6 +15,8 @@
 // in a body (no tables, no forms, no foreign content).
 import type { ChildNode, Element } from 'domhandler';
 
+import { isElement } from './parsed-nodes.ts';
+
 /** The attribute that marks an element whose content continues in later pieces. */
 export const PART_ATTRIBUTE = 'data-folio-part';
 
@@ -43,10 +45,6 @@ const CONTAINERS = new Set([
   'blockquote',
   'center',
 ]);
-
-function isElementNode(node: ChildNode): node is Element {
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
-}
 
 /**
  * How many nodes `root` has (itself, its descendants, their texts), counted no further than past
@@ -102,7 +100,7 @@ export class DocumentSplit {
       const child = children[index]!;
       // A child larger than a piece is cut in turn if it can be; a smaller one starts the pieces.
       const large = countUpTo(child, limits.partNodes) > limits.partNodes;
-      if (large && isElementNode(child) && CONTAINERS.has(child.name.toLowerCase())) {
+      if (large && isElement(child) && CONTAINERS.has(child.name.toLowerCase())) {
         // The rest of this container comes after the child that is cut in turn.
         if (index + 1 < children.length) cuts.set(container, index + 1);
         container = child;
