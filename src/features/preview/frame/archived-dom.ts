@@ -159,47 +159,31 @@ export function framesOf(
   /** Where to look: the whole document by default, or a node of it and its subtree. */
   within: Node = doc,
 ): HTMLIFrameElement[] {
-  const isFrame = (node: Node) =>
-    nodeTypeOf.call(node) === Node.ELEMENT_NODE &&
-    localNameOf.call(node as Element) === 'iframe' &&
-    namespaceOf.call(node as Element) === XHTML;
-  if (within !== doc) {
-    const found: HTMLIFrameElement[] = [];
-    if (isFrame(within)) found.push(within as HTMLIFrameElement);
-    const roots: Node[] = [within];
-    for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
-      const walker = createTreeWalkerOf.call(doc, root, NodeFilter.SHOW_ELEMENT);
-      if (shadowRoots && root === within && nodeTypeOf.call(root) === Node.ELEMENT_NODE) {
-        const shadow = shadowRootOf.call(root as Element);
-        if (shadow) roots.push(shadow);
-      }
-      for (let node = nextNodeOf.call(walker); node !== null; node = nextNodeOf.call(walker)) {
-        if (isFrame(node)) found.push(node as HTMLIFrameElement);
-        const shadow = shadowRoots ? shadowRootOf.call(node as Element) : null;
-        if (shadow) roots.push(shadow);
-      }
-    }
-    return found;
-  }
-  if (!shadowRoots) {
+  const found: HTMLIFrameElement[] = [];
+  if (within === doc && !shadowRoots) {
     const list = querySelectorAllOf.call(doc, 'iframe');
-    const found: HTMLIFrameElement[] = [];
     for (let index = 0; index < listLength.call(list); index++) {
       found.push(listItem.call(list, index) as HTMLIFrameElement);
     }
     return found;
   }
-  const found: HTMLIFrameElement[] = [];
-  const roots: Node[] = [doc];
+  const roots: Node[] = [];
+  const visit = (node: Node) => {
+    if (nodeTypeOf.call(node) !== Node.ELEMENT_NODE) return;
+    const element = node as Element;
+    if (localNameOf.call(element) === 'iframe' && namespaceOf.call(element) === XHTML) {
+      found.push(element as HTMLIFrameElement);
+    }
+    const shadow = shadowRoots ? shadowRootOf.call(element) : null;
+    if (shadow) roots.push(shadow);
+  };
+  // A walker does not return its root: a node looked in is looked at too (its own tree first).
+  if (within !== doc) visit(within);
+  roots.push(within);
   for (let root = roots.pop(); root !== undefined; root = roots.pop()) {
     const walker = createTreeWalkerOf.call(doc, root, NodeFilter.SHOW_ELEMENT);
     for (let node = nextNodeOf.call(walker); node !== null; node = nextNodeOf.call(walker)) {
-      const element = node as Element;
-      if (localNameOf.call(element) === 'iframe' && namespaceOf.call(element) === XHTML) {
-        found.push(element as HTMLIFrameElement);
-      }
-      const shadow = shadowRootOf.call(element);
-      if (shadow) roots.push(shadow);
+      visit(node);
     }
   }
   return found;
