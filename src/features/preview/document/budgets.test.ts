@@ -91,10 +91,11 @@ describe('frame embedding', () => {
       ],
       page,
     );
-    const { html } = buildPreview('mhtml', file, {
+    const { parts } = buildPreview('mhtml', file, {
       reservedNames: new Set(reservedNames),
       limits: { ...DEFAULT_LIMITS, maxFrameChars: 5000 },
     });
+    const html = parts.map((part) => part.html).join('');
     const embedded = html.split('FRAME-TEXT-').length - 1;
     expect(embedded).toBeGreaterThan(0);
     expect(embedded).toBeLessThanOrEqual(5);

@@ -27,6 +27,13 @@ const reservedNames = reservedMemberNames();
 /** The page's own style elements (every preview also has the highlight rules, `data-folio`). */
 const PAGE_STYLES = 'style:not([data-folio])';
 
+/** The document of an answer, whole, its resources as tokens; or why there is none. */
+function text(response: PreviewResponse): string {
+  return response.ok
+    ? response.parts.map(({ template }) => template.strings.join('')).join('')
+    : response.message;
+}
+
 /** Runs the worker's job in-process, makes fake blob: URLs and parses the result like a browser. */
 function render(ext: PreviewExt, bytes: Uint8Array) {
   const response = previewResponse(ext, bytes, reservedNames);
@@ -200,9 +207,7 @@ describe('dangerous constructs are removed', () => {
       reservedNames,
     );
     // (jsdom takes minutes to parse such a document; the string tells enough.)
-    const html = response.ok
-      ? response.parts.map(({ template }) => template.strings.join('')).join('')
-      : response.message;
+    const html = text(response);
     expect(html).toContain(`${'<div>'.repeat(10_000)}<p>deep</p><img>${'</div>'.repeat(10_000)}`);
   });
 
@@ -319,10 +324,7 @@ describe('dangerous constructs are removed', () => {
     const shadowRootsOf = (bytes: Uint8Array, ext: PreviewExt = 'html') => {
       const response = previewResponse(ext, bytes, reservedNames);
       if (!response.ok) throw new Error(response.message);
-      return {
-        shadowRoots: response.shadowRoots,
-        html: response.parts.map(({ template }) => template.strings.join('')).join(''),
-      };
+      return { shadowRoots: response.shadowRoots, html: text(response) };
     };
     expect(shadowRootsOf(utf8('<div><p>plain</p><template><p>inert</p></template></div>'))).toEqual(
       {
@@ -601,10 +603,6 @@ describe('the original file as the server sent it', () => {
     encoding: 'base64-json',
     blob: await Response.json(body).blob(),
   });
-  const text = (response: PreviewResponse) =>
-    response.ok
-      ? response.parts.map(({ template }) => template.strings.join('')).join('')
-      : response.message;
 
   it("reads the bytes Folio's server sends and HamsterBase's base64 envelope alike", async () => {
     const bytes = await handlePreviewRequest({

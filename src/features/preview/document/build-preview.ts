@@ -38,9 +38,10 @@ export function readArchive(ext: PreviewExt, bytes: Uint8Array): Archive {
 }
 
 export interface PreviewBuild {
-  /** The sanitized document, whole; resource N appears as `folio-res-<nonce>-N`. */
-  html: string;
-  /** The same in its parts: the document the frame loads, and a long page's pieces (`split.ts`). */
+  /**
+   * The sanitized document in its parts, in order: the document the frame loads, and a long page's
+   * pieces (`split.ts`); resource N appears as `folio-res-<nonce>-N`.
+   */
   parts: DocumentPart[];
   resources: BuiltResource[];
   nonce: string;
@@ -69,10 +70,8 @@ export function buildPreview(
     options.limits,
     firstPart && ((html) => firstPart(html, resources.list.slice(), resources.nonce)),
   );
-  const parts = builder.build();
   return {
-    html: parts.map((part) => part.html).join(''),
-    parts,
+    parts: builder.build(),
     resources: resources.list,
     nonce: resources.nonce,
     shadowRoots: builder.shadowRoots > 0,
