@@ -21,7 +21,7 @@ import {
   type HostilePage,
 } from '../test/support/hostile-pages.ts';
 import { expect, startArchive, test, type Archive } from './support/fixtures.ts';
-import { closeLiveWeb, startLiveWeb, type LiveWeb } from './support/live-web.ts';
+import { startLiveWeb, type LiveWeb } from './support/live-web.ts';
 import { settled, trackRequests } from './support/settled.ts';
 
 const PREVIEW = 'iframe[title^="Preview of"]';
@@ -604,51 +604,50 @@ for (const { name, ext, click, links } of CATALOG) {
 
 // The detectors above, proven: the same pages opened as plain pages, without the preview.
 for (const { name, click, leaksUnsandboxed } of CATALOG.filter(({ ext }) => ext === 'html')) {
-  test(`detector: raw "${name}" is caught when opened unprotected`, async ({ page, context }) => {
-    const live = await startLiveWeb();
-    try {
-      const hostile = hostileFor(name, live.origin);
-      const log = watchBrowser(context, page);
-      const liveHost = new URL(live.origin).host;
+  test(`detector: raw "${name}" is caught when opened unprotected`, async ({
+    page,
+    context,
+    liveWeb: live,
+  }) => {
+    const hostile = hostileFor(name, live.origin);
+    const log = watchBrowser(context, page);
+    const liveHost = new URL(live.origin).host;
 
-      // Parsing alone: the DOM scan finds the attack in the unsanitized document, unless the page
-      // has navigated away by then (during the scan, which throws, or before it, which scans the
-      // page it went to): that navigation is the attack seen.
-      await page.setContent(hostile.file.toString('utf8'), { waitUntil: 'commit' });
-      const navigatedAway = { kind: 'element', where: 'page', detail: 'navigated away' } as Problem;
-      const problems = await page
-        .evaluate(scanDom, { liveHost, frameSelector: null })
-        .catch(() => [navigatedAway]);
-      if (page.url() !== 'about:blank') problems.push(navigatedAway);
-      expect(problems.filter(({ kind }) => kind !== 'policy').length).toBeGreaterThan(0);
+    // Parsing alone: the DOM scan finds the attack in the unsanitized document, unless the page
+    // has navigated away by then (during the scan, which throws, or before it, which scans the
+    // page it went to): that navigation is the attack seen.
+    await page.setContent(hostile.file.toString('utf8'), { waitUntil: 'commit' });
+    const navigatedAway = { kind: 'element', where: 'page', detail: 'navigated away' } as Problem;
+    const problems = await page
+      .evaluate(scanDom, { liveHost, frameSelector: null })
+      .catch(() => [navigatedAway]);
+    if (page.url() !== 'about:blank') problems.push(navigatedAway);
+    expect(problems.filter(({ kind }) => kind !== 'policy').length).toBeGreaterThan(0);
 
-      if (!leaksUnsandboxed) return;
-      if (click) await clickTrigger(page, click, false);
-      // Unprotected, a link in a frame navigates that frame (to the live web): the deepest link
-      // that can be clicked (Playwright cannot reach into a closed shadow root).
-      for (const link of [...(hostile.rawLinks ?? [])].reverse()) {
-        const clicked = await linkLocator(page, link)
-          .target.click({ timeout: 3_000, force: true, noWaitAfter: true })
-          .then(() => true)
-          .catch(() => false);
-        if (clicked) break;
-      }
-      const check = {
-        page,
-        context,
-        live,
-        log,
-        archive: null,
-        expectedUrl: null,
-        titleBefore: `Hostile page: ${name}`,
-        assets: new Set<string>(),
-      };
-      await expect
-        .poll(async () => (await findLeaks(check)).length, { timeout: 5_000 })
-        .toBeGreaterThan(0);
-    } finally {
-      await closeLiveWeb(live, context);
+    if (!leaksUnsandboxed) return;
+    if (click) await clickTrigger(page, click, false);
+    // Unprotected, a link in a frame navigates that frame (to the live web): the deepest link
+    // that can be clicked (Playwright cannot reach into a closed shadow root).
+    for (const link of [...(hostile.rawLinks ?? [])].reverse()) {
+      const clicked = await linkLocator(page, link)
+        .target.click({ timeout: 3_000, force: true, noWaitAfter: true })
+        .then(() => true)
+        .catch(() => false);
+      if (clicked) break;
     }
+    const check = {
+      page,
+      context,
+      live,
+      log,
+      archive: null,
+      expectedUrl: null,
+      titleBefore: `Hostile page: ${name}`,
+      assets: new Set<string>(),
+    };
+    await expect
+      .poll(async () => (await findLeaks(check)).length, { timeout: 5_000 })
+      .toBeGreaterThan(0);
   });
 }
 
@@ -656,38 +655,31 @@ test('after a click on a link among controls named after DOM members, the app st
   page,
   context,
   archive,
+  liveWeb: live,
 }) => {
   // React walks up from the focused element after a commit; a form control named `parentNode`
   // made that walk go round forever once a link in its form had the focus (the tab hung).
-  const live = await startLiveWeb();
-  try {
-    const hostile = hostileFor('clobbered-names', live.origin);
-    const { id } = await archive.upload(hostile.file, hostile.ext, { title: 'Clobbering forms' });
-    await archive.open(page, `/webpages/${id}`);
-    await expect(
-      page.frameLocator(PREVIEW).getByText(hostile.marker, { exact: true }),
-    ).toBeVisible();
-    const deepest = hostile.links?.at(-1);
-    if (!deepest) throw new Error('the clobbering page has no links');
-    const { target } = linkLocator(page.frameLocator(PREVIEW), deepest);
-    const [tab] = await Promise.all([
-      context.waitForEvent('page', { timeout: 10_000 }),
-      target.click({ force: true }),
-    ]);
-    await tab.close();
-    await page.bringToFront();
+  const hostile = hostileFor('clobbered-names', live.origin);
+  const { id } = await archive.upload(hostile.file, hostile.ext, { title: 'Clobbering forms' });
+  await archive.open(page, `/webpages/${id}`);
+  await expect(page.frameLocator(PREVIEW).getByText(hostile.marker, { exact: true })).toBeVisible();
+  const deepest = hostile.links?.at(-1);
+  if (!deepest) throw new Error('the clobbering page has no links');
+  const { target } = linkLocator(page.frameLocator(PREVIEW), deepest);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page', { timeout: 10_000 }),
+    target.click({ force: true }),
+  ]);
+  await tab.close();
+  await page.bringToFront();
 
-    // The focus is still on the link, in the archived document: a key the app answers there
-    // navigates (a click elsewhere would first move the focus into the app).
-    const focused = () =>
-      page.evaluate(() => document.activeElement?.getAttribute('title') ?? null);
-    expect(await focused()).toBe('Preview of Clobbering forms');
-    await page.keyboard.press('u');
-    await expect(page.getByRole('heading', { name: 'Upload', level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => location.pathname)).toBe('/upload');
-  } finally {
-    await closeLiveWeb(live, context);
-  }
+  // The focus is still on the link, in the archived document: a key the app answers there
+  // navigates (a click elsewhere would first move the focus into the app).
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('title') ?? null);
+  expect(await focused()).toBe('Preview of Clobbering forms');
+  await page.keyboard.press('u');
+  await expect(page.getByRole('heading', { name: 'Upload', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => location.pathname)).toBe('/upload');
 });
 
 test('titles, labels and links are shown as text, never run as markup', async ({
@@ -758,69 +750,65 @@ test('links in the preview open in a new tab; javascript: links do nothing', asy
   page,
   context,
   archive,
+  liveWeb: live,
 }) => {
   // Its own live web: the new tab is the one request it may receive.
-  const live = await startLiveWeb();
-  try {
-    const target = `${live.origin}/link-click/target`;
-    const file = makeHtml({
-      title: 'Links',
-      body:
-        '<p>SAFE-CONTENT-links</p>' +
-        `<p><a href="${target}">Open the live page</a></p>` +
-        `<p><a href="javascript:${attackJs('link-click-javascript', live.origin)}">Run a script</a></p>` +
-        `<p><a href="${live.origin}/link-click/blank" target="_top">Replace the app</a></p>`,
-    });
-    const { id } = await archive.upload(file, 'html');
-    const tracker = trackRequests(context);
-    const appUrl = `${archive.url}/webpages/${id}`;
-    await archive.open(page, `/webpages/${id}`);
-    const frame = page.frameLocator(PREVIEW);
-    await expect(frame.getByText('SAFE-CONTENT-links', { exact: true })).toBeVisible();
+  const target = `${live.origin}/link-click/target`;
+  const file = makeHtml({
+    title: 'Links',
+    body:
+      '<p>SAFE-CONTENT-links</p>' +
+      `<p><a href="${target}">Open the live page</a></p>` +
+      `<p><a href="javascript:${attackJs('link-click-javascript', live.origin)}">Run a script</a></p>` +
+      `<p><a href="${live.origin}/link-click/blank" target="_top">Replace the app</a></p>`,
+  });
+  const { id } = await archive.upload(file, 'html');
+  const tracker = trackRequests(context);
+  const appUrl = `${archive.url}/webpages/${id}`;
+  await archive.open(page, `/webpages/${id}`);
+  const frame = page.frameLocator(PREVIEW);
+  await expect(frame.getByText('SAFE-CONTENT-links', { exact: true })).toBeVisible();
 
-    const [tab] = await Promise.all([
-      context.waitForEvent('page', { timeout: 10_000 }),
-      frame.getByRole('link', { name: 'Open the live page' }).click(),
-    ]);
-    await tab.waitForLoadState('domcontentloaded');
-    expect(tab.url()).toBe(target);
-    await expect(tab.getByText('LIVE WEB')).toBeVisible();
-    expect(await tab.evaluate(() => window.opener)).toBeNull();
-    await tab.close();
-    expect(page.url()).toBe(appUrl);
-    const frameUrl = () =>
-      page.evaluate(
-        (selector) =>
-          (document.querySelector(selector) as HTMLIFrameElement | null)?.contentDocument?.URL,
-        PREVIEW,
-      );
-    expect(await frameUrl()).toBe('about:srcdoc');
-
-    // A target=_top link opens a tab too; it never replaces the app.
-    const [second] = await Promise.all([
-      context.waitForEvent('page', { timeout: 10_000 }),
-      frame.getByRole('link', { name: 'Replace the app' }).click(),
-    ]);
-    await second.close();
-    expect(page.url()).toBe(appUrl);
-
-    const opened: string[] = [];
-    context.on('page', (other) => opened.push(other.url()));
-    await frame.getByText('Run a script', { exact: true }).click();
-    await settled(page, tracker);
-    expect(opened).toEqual([]);
-    expect(page.url()).toBe(appUrl);
-    expect(await frameUrl()).toBe('about:srcdoc');
-    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__pwned)).toBe(
-      undefined,
+  const [tab] = await Promise.all([
+    context.waitForEvent('page', { timeout: 10_000 }),
+    frame.getByRole('link', { name: 'Open the live page' }).click(),
+  ]);
+  await tab.waitForLoadState('domcontentloaded');
+  expect(tab.url()).toBe(target);
+  await expect(tab.getByText('LIVE WEB')).toBeVisible();
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await tab.close();
+  expect(page.url()).toBe(appUrl);
+  const frameUrl = () =>
+    page.evaluate(
+      (selector) =>
+        (document.querySelector(selector) as HTMLIFrameElement | null)?.contentDocument?.URL,
+      PREVIEW,
     );
-    await expect(frame.getByText('SAFE-CONTENT-links', { exact: true })).toBeVisible();
-    // The new tabs are top-level pages: Chromium asks them for a favicon.
-    expect(live.requests.filter((request) => request !== 'GET /favicon.ico')).toEqual([
-      'GET /link-click/target',
-      'GET /link-click/blank',
-    ]);
-  } finally {
-    await closeLiveWeb(live, context);
-  }
+  expect(await frameUrl()).toBe('about:srcdoc');
+
+  // A target=_top link opens a tab too; it never replaces the app.
+  const [second] = await Promise.all([
+    context.waitForEvent('page', { timeout: 10_000 }),
+    frame.getByRole('link', { name: 'Replace the app' }).click(),
+  ]);
+  await second.close();
+  expect(page.url()).toBe(appUrl);
+
+  const opened: string[] = [];
+  context.on('page', (other) => opened.push(other.url()));
+  await frame.getByText('Run a script', { exact: true }).click();
+  await settled(page, tracker);
+  expect(opened).toEqual([]);
+  expect(page.url()).toBe(appUrl);
+  expect(await frameUrl()).toBe('about:srcdoc');
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__pwned)).toBe(
+    undefined,
+  );
+  await expect(frame.getByText('SAFE-CONTENT-links', { exact: true })).toBeVisible();
+  // The new tabs are top-level pages: Chromium asks them for a favicon.
+  expect(live.requests.filter((request) => request !== 'GET /favicon.ico')).toEqual([
+    'GET /link-click/target',
+    'GET /link-click/blank',
+  ]);
 });

@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { makeHtml, makeMhtml } from '../test/support/archives.ts';
 import { expect, test } from './support/fixtures.ts';
 import { drawnHighlights } from './support/highlights.ts';
-import { closeLiveWeb, startLiveWeb, type LiveWeb } from './support/live-web.ts';
+import type { LiveWeb } from './support/live-web.ts';
 import { PREVIEW, previewState, recordRequests, requestsOutside } from './support/preview.ts';
 import { settled, trackRequests } from './support/settled.ts';
 import {
@@ -69,8 +69,8 @@ for (const ext of EXTS) {
     context,
     browser,
     archive,
+    liveWeb: live,
   }) => {
-    const live = await startLiveWeb();
     const title = `Rich ${ext} page`;
     const rich = await makePage(ext, browser, title, live);
     try {
@@ -91,9 +91,6 @@ for (const ext of EXTS) {
         expect(rich.site.requests, 'requests the captured site received').toEqual([]);
       expect(requestsOutside(requests, archive.url), 'requests to other origins').toEqual([]);
     } finally {
-      // Chromium keeps connections to servers it talked to; close them from the browser side first.
-      await context.close();
-      await live.close();
       if ('site' in rich) await rich.site.close();
     }
   });
@@ -104,8 +101,8 @@ test('the full-window preview shows each format alone, and leads back to the det
   context,
   browser,
   archive,
+  liveWeb: live,
 }) => {
-  const live = await startLiveWeb();
   const pages = [
     richHtml('Full window HTML', live.origin),
     await richMhtml(browser, 'Full window MHTML', live.origin),
@@ -146,8 +143,6 @@ test('the full-window preview shows each format alone, and leads back to the det
     expect(site.requests, 'requests the captured site received').toEqual([]);
     expect(requestsOutside(requests, archive.url), 'requests to other origins').toEqual([]);
   } finally {
-    await context.close();
-    await live.close();
     await (pages[1] as CapturedPage).site.close();
   }
 });
@@ -183,92 +178,88 @@ test('a long page is shown from its top while the rest is added; links, frames a
   page,
   context,
   archive,
+  liveWeb: live,
 }) => {
-  const live = await startLiveWeb();
-  try {
-    const POSTS = 900;
-    const posts = Array.from(
-      { length: POSTS },
-      (_, n) =>
-        `<article id="post-${n}"><h2>Reply ${n}</h2><p>Posted by <a href="${live.origin}/u/${n}">user ${n}</a>` +
-        ` with <em>some</em> text.</p><ul><li>one</li><li>two</li></ul></article>`,
-    ).join('\n');
-    // As Chromium saves it: the thread's last post embeds a frame with a link of its own.
-    const file = makeMhtml({
-      url: 'https://forum.example/t/1',
-      html:
-        '<!DOCTYPE html><html><head><title>A long thread</title></head><body>' +
-        `<div id="app"><main>${posts}</main>` +
-        '<footer><p>The end of the thread</p><iframe src="cid:frame-2@mhtml.blink"></iframe></footer>' +
-        '</div></body></html>',
-      resources: [
-        {
-          url: 'https://widgets.example/share.html',
-          contentId: 'frame-2@mhtml.blink',
-          contentType: 'text/html',
-          body: `<p><a href="${live.origin}/from-the-frame">Shared from the frame</a></p>`,
-        },
-      ],
-    });
-    const { id } = await archive.upload(file, 'mhtml');
-    const last = POSTS - 1;
-    await archive.api('POST', `/webpages/${id}/highlights`, {
-      text: `user ${last} with some`,
-      textBefore: 'Posted by ',
-      textAfter: ' text.',
-    });
-    await archive.open(page, `/webpages/${id}`);
-    const frame = page.frameLocator(PREVIEW);
-    await expect(frame.getByRole('heading', { name: 'Reply 0', exact: true })).toBeVisible();
-    // The frame loaded the top of the page; the rest was added to it afterwards.
-    const loaded = (await page.locator(PREVIEW).getAttribute('srcdoc')) ?? '';
-    expect(loaded).toContain('id="post-0"');
-    expect(loaded).not.toContain(`id="post-${last}"`);
+  const POSTS = 900;
+  const posts = Array.from(
+    { length: POSTS },
+    (_, n) =>
+      `<article id="post-${n}"><h2>Reply ${n}</h2><p>Posted by <a href="${live.origin}/u/${n}">user ${n}</a>` +
+      ` with <em>some</em> text.</p><ul><li>one</li><li>two</li></ul></article>`,
+  ).join('\n');
+  // As Chromium saves it: the thread's last post embeds a frame with a link of its own.
+  const file = makeMhtml({
+    url: 'https://forum.example/t/1',
+    html:
+      '<!DOCTYPE html><html><head><title>A long thread</title></head><body>' +
+      `<div id="app"><main>${posts}</main>` +
+      '<footer><p>The end of the thread</p><iframe src="cid:frame-2@mhtml.blink"></iframe></footer>' +
+      '</div></body></html>',
+    resources: [
+      {
+        url: 'https://widgets.example/share.html',
+        contentId: 'frame-2@mhtml.blink',
+        contentType: 'text/html',
+        body: `<p><a href="${live.origin}/from-the-frame">Shared from the frame</a></p>`,
+      },
+    ],
+  });
+  const { id } = await archive.upload(file, 'mhtml');
+  const last = POSTS - 1;
+  await archive.api('POST', `/webpages/${id}/highlights`, {
+    text: `user ${last} with some`,
+    textBefore: 'Posted by ',
+    textAfter: ' text.',
+  });
+  await archive.open(page, `/webpages/${id}`);
+  const frame = page.frameLocator(PREVIEW);
+  await expect(frame.getByRole('heading', { name: 'Reply 0', exact: true })).toBeVisible();
+  // The frame loaded the top of the page; the rest was added to it afterwards.
+  const loaded = (await page.locator(PREVIEW).getAttribute('srcdoc')) ?? '';
+  expect(loaded).toContain('id="post-0"');
+  expect(loaded).not.toContain(`id="post-${last}"`);
 
-    await expect(page.locator(PREVIEW)).not.toHaveAttribute('aria-busy', 'true', {
-      timeout: 30_000,
-    });
-    // Whole and in order, the footer after the thread, no marker left.
-    const shown = await page.evaluate((selector) => {
-      const doc = document.querySelector<HTMLIFrameElement>(selector)!.contentDocument!;
-      return {
-        ids: [...doc.querySelectorAll('main > article')].map((article) => article.id),
-        footerAfterMain: doc.querySelector('main + footer > p')?.textContent ?? null,
-        markers: doc.querySelectorAll('[data-folio-part]').length,
-      };
-    }, PREVIEW);
-    expect(shown.ids).toEqual(Array.from({ length: POSTS }, (_, n) => `post-${n}`));
-    expect(shown.footerAfterMain).toBe('The end of the thread');
-    expect(shown.markers).toBe(0);
-    // The highlight in the last post, added last, is found and drawn.
-    await expect.poll(() => drawnHighlights(page, PREVIEW)).toEqual([`user ${last} with some`]);
+  await expect(page.locator(PREVIEW)).not.toHaveAttribute('aria-busy', 'true', {
+    timeout: 30_000,
+  });
+  // Whole and in order, the footer after the thread, no marker left.
+  const shown = await page.evaluate((selector) => {
+    const doc = document.querySelector<HTMLIFrameElement>(selector)!.contentDocument!;
+    return {
+      ids: [...doc.querySelectorAll('main > article')].map((article) => article.id),
+      footerAfterMain: doc.querySelector('main + footer > p')?.textContent ?? null,
+      markers: doc.querySelectorAll('[data-folio-part]').length,
+    };
+  }, PREVIEW);
+  expect(shown.ids).toEqual(Array.from({ length: POSTS }, (_, n) => `post-${n}`));
+  expect(shown.footerAfterMain).toBe('The end of the thread');
+  expect(shown.markers).toBe(0);
+  // The highlight in the last post, added last, is found and drawn.
+  await expect.poll(() => drawnHighlights(page, PREVIEW)).toEqual([`user ${last} with some`]);
 
-    // A link in the last post opens in a new tab, as one in the first part does.
-    const [tab] = await Promise.all([
-      context.waitForEvent('page', { timeout: 10_000 }),
-      frame.getByRole('link', { name: `user ${last}`, exact: true }).click(),
-    ]);
-    await tab.waitForLoadState('domcontentloaded');
-    expect(tab.url()).toBe(`${live.origin}/u/${last}`);
-    await tab.close();
-    // So does one in the frame that came with the last part: it was protected when it arrived.
-    const [fromFrame] = await Promise.all([
-      context.waitForEvent('page', { timeout: 10_000 }),
-      frame
-        .frameLocator('footer iframe')
-        .getByRole('link', { name: 'Shared from the frame' })
-        .click(),
-    ]);
-    await fromFrame.waitForLoadState('domcontentloaded');
-    expect(fromFrame.url()).toBe(`${live.origin}/from-the-frame`);
-    await fromFrame.close();
-    expect(page.url()).toBe(`${archive.url}/webpages/${id}`);
-    const urls = await page.evaluate((selector) => {
-      const doc = document.querySelector<HTMLIFrameElement>(selector)?.contentDocument;
-      return [doc?.URL, doc?.querySelector('iframe')?.contentDocument?.URL];
-    }, PREVIEW);
-    expect(urls).toEqual(['about:srcdoc', 'about:srcdoc']);
-  } finally {
-    await closeLiveWeb(live, context);
-  }
+  // A link in the last post opens in a new tab, as one in the first part does.
+  const [tab] = await Promise.all([
+    context.waitForEvent('page', { timeout: 10_000 }),
+    frame.getByRole('link', { name: `user ${last}`, exact: true }).click(),
+  ]);
+  await tab.waitForLoadState('domcontentloaded');
+  expect(tab.url()).toBe(`${live.origin}/u/${last}`);
+  await tab.close();
+  // So does one in the frame that came with the last part: it was protected when it arrived.
+  const [fromFrame] = await Promise.all([
+    context.waitForEvent('page', { timeout: 10_000 }),
+    frame
+      .frameLocator('footer iframe')
+      .getByRole('link', { name: 'Shared from the frame' })
+      .click(),
+  ]);
+  await fromFrame.waitForLoadState('domcontentloaded');
+  expect(fromFrame.url()).toBe(`${live.origin}/from-the-frame`);
+  await fromFrame.close();
+  expect(page.url()).toBe(`${archive.url}/webpages/${id}`);
+  const urls = await page.evaluate((selector) => {
+    const doc = document.querySelector<HTMLIFrameElement>(selector)?.contentDocument;
+    return [doc?.URL, doc?.querySelector('iframe')?.contentDocument?.URL];
+  }, PREVIEW);
+  expect(urls).toEqual(['about:srcdoc', 'about:srcdoc']);
 });

@@ -14,7 +14,7 @@ import {
 } from '../test/support/reader-pages.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
-import { closeLiveWeb, startLiveWeb, type LiveWeb } from './support/live-web.ts';
+import type { LiveWeb } from './support/live-web.ts';
 import { PREVIEW, recordRequests, requestsOutside } from './support/preview.ts';
 import { settled, trackRequests } from './support/settled.ts';
 
@@ -127,111 +127,101 @@ for (const ext of ['html', 'mhtml'] as const) {
     page,
     context,
     archive,
+    liveWeb: live,
   }) => {
-    const live = await startLiveWeb();
-    try {
-      const { id } = await archive.upload(longArticleFile(ext, live), ext);
-      const requests = recordRequests(context);
-      const tracker = trackRequests(context);
-      await openDetail(page, archive, id);
-      await expect(page.frameLocator(PREVIEW).getByRole('heading', { level: 1 })).toHaveText(
-        LONG_ARTICLE.title,
-      );
-      await expect(readerSwitch(page)).toHaveAttribute('aria-pressed', 'false');
+    const { id } = await archive.upload(longArticleFile(ext, live), ext);
+    const requests = recordRequests(context);
+    const tracker = trackRequests(context);
+    await openDetail(page, archive, id);
+    await expect(page.frameLocator(PREVIEW).getByRole('heading', { level: 1 })).toHaveText(
+      LONG_ARTICLE.title,
+    );
+    await expect(readerSwitch(page)).toHaveAttribute('aria-pressed', 'false');
 
-      await readerSwitch(page).click();
-      await expect(readerSwitch(page)).toHaveAttribute('aria-pressed', 'true');
-      await expect(page).toHaveURL(/[?&]mode=reader/);
-      const reader = page.frameLocator(READER);
-      await expect(reader.getByRole('heading', { level: 1 })).toHaveText(LONG_ARTICLE.title);
-      await expect(reader.getByText(LONG_ARTICLE.byline, { exact: true })).toBeVisible();
-      await expect(reader.getByText(/\b\d+ min read$/)).toBeVisible();
-      await expect(
-        reader.getByRole('heading', { level: 2, name: LONG_ARTICLE.firstHeading }),
-      ).toBeVisible();
-      await expect(reader.getByText(LONG_ARTICLE.caption)).toBeVisible();
-      // The preview frame is gone while the reader is shown.
-      await expect(page.locator(PREVIEW)).toHaveCount(0);
+    await readerSwitch(page).click();
+    await expect(readerSwitch(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/[?&]mode=reader/);
+    const reader = page.frameLocator(READER);
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(LONG_ARTICLE.title);
+    await expect(reader.getByText(LONG_ARTICLE.byline, { exact: true })).toBeVisible();
+    await expect(reader.getByText(/\b\d+ min read$/)).toBeVisible();
+    await expect(
+      reader.getByRole('heading', { level: 2, name: LONG_ARTICLE.firstHeading }),
+    ).toBeVisible();
+    await expect(reader.getByText(LONG_ARTICLE.caption)).toBeVisible();
+    // The preview frame is gone while the reader is shown.
+    await expect(page.locator(PREVIEW)).toHaveCount(0);
 
-      await expect
-        .poll(async () => (await readerState(page))?.image, { message: 'the archived image' })
-        .toMatchObject({ complete: true, naturalWidth: IMAGE.width, naturalHeight: IMAGE.height });
-      const state = (await readerState(page))!;
-      expect(state.image?.src).toMatch(/^(blob|data):/);
-      expect(state.images, 'the live pixel is not in the reader').toBe(1);
-      expect(state.sandbox).toBe('allow-same-origin');
-      expect(state.firstHeadChild).toMatch(/^<meta http-equiv="Content-Security-Policy"/);
-      expect(state.scripts).toBe(0);
-      expect(state.handlers).toEqual([]);
+    await expect
+      .poll(async () => (await readerState(page))?.image, { message: 'the archived image' })
+      .toMatchObject({ complete: true, naturalWidth: IMAGE.width, naturalHeight: IMAGE.height });
+    const state = (await readerState(page))!;
+    expect(state.image?.src).toMatch(/^(blob|data):/);
+    expect(state.images, 'the live pixel is not in the reader').toBe(1);
+    expect(state.sandbox).toBe('allow-same-origin');
+    expect(state.firstHeadChild).toMatch(/^<meta http-equiv="Content-Security-Policy"/);
+    expect(state.scripts).toBe(0);
+    expect(state.handlers).toEqual([]);
 
-      const measured = await extractionMs(page);
-      test.info().annotations.push({
-        type: 'reader extraction (ms)',
-        description: measured.map((ms) => ms.toFixed(1)).join(', '),
-      });
-      console.log(`[reader] ${ext} long article extraction: ${measured.join(', ')} ms`);
+    const measured = await extractionMs(page);
+    test.info().annotations.push({
+      type: 'reader extraction (ms)',
+      description: measured.map((ms) => ms.toFixed(1)).join(', '),
+    });
+    console.log(`[reader] ${ext} long article extraction: ${measured.join(', ')} ms`);
 
-      // The mode is in the address: a reload keeps it.
-      await page.reload();
-      await expect(reader.getByRole('heading', { level: 1 })).toHaveText(LONG_ARTICLE.title);
-      const again = await extractionMs(page);
-      test.info().annotations.push({
-        type: 'reader extraction after a reload (ms)',
-        description: again.map((ms) => ms.toFixed(1)).join(', '),
-      });
-      console.log(`[reader] ${ext} long article extraction after a reload: ${again.join(', ')} ms`);
+    // The mode is in the address: a reload keeps it.
+    await page.reload();
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(LONG_ARTICLE.title);
+    const again = await extractionMs(page);
+    test.info().annotations.push({
+      type: 'reader extraction after a reload (ms)',
+      description: again.map((ms) => ms.toFixed(1)).join(', '),
+    });
+    console.log(`[reader] ${ext} long article extraction after a reload: ${again.join(', ')} ms`);
 
-      await settled(page, tracker);
-      expect(live.requests, 'requests the live web received').toEqual([]);
-      expect(requestsOutside(requests, archive.url), 'requests to other origins').toEqual([]);
+    await settled(page, tracker);
+    expect(live.requests, 'requests the live web received').toEqual([]);
+    expect(requestsOutside(requests, archive.url), 'requests to other origins').toEqual([]);
 
-      // A link opens in a new tab without opener; the reader stays where it is.
-      await context.route(LONG_ARTICLE.linkHref, (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<title>notes</title>' }),
-      );
-      const [tab] = await Promise.all([
-        context.waitForEvent('page'),
-        reader.getByRole('link', { name: LONG_ARTICLE.linkText }).click(),
-      ]);
-      await tab.waitForURL(LONG_ARTICLE.linkHref);
-      expect(await tab.evaluate(() => window.opener)).toBeNull();
-      await tab.close();
-      expect((await readerState(page))?.url).toBe('about:srcdoc');
+    // A link opens in a new tab without opener; the reader stays where it is.
+    await context.route(LONG_ARTICLE.linkHref, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>notes</title>' }),
+    );
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      reader.getByRole('link', { name: LONG_ARTICLE.linkText }).click(),
+    ]);
+    await tab.waitForURL(LONG_ARTICLE.linkHref);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.close();
+    expect((await readerState(page))?.url).toBe('about:srcdoc');
 
-      // `v` (also from inside the reader) switches back to the faithful preview.
-      await reader.locator('body').press('v');
-      await expect(page.locator(PREVIEW)).toBeVisible();
-      await expect(readerSwitch(page)).toHaveAttribute('aria-pressed', 'false');
-      await expect(page).not.toHaveURL(/mode=reader/);
-    } finally {
-      await closeLiveWeb(live, context);
-    }
+    // `v` (also from inside the reader) switches back to the faithful preview.
+    await reader.locator('body').press('v');
+    await expect(page.locator(PREVIEW)).toBeVisible();
+    await expect(readerSwitch(page)).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).not.toHaveURL(/mode=reader/);
   });
 }
 
 test('a page without an article: the switch says so and the faithful preview stays', async ({
   page,
-  context,
   archive,
 }) => {
-  const live = await startLiveWeb();
-  try {
-    const { id } = await archive.upload(
-      makeHtml({ title: APP_PAGE.title, body: appPageBody() }),
-      'html',
-    );
-    await openDetail(page, archive, id);
-    await readerSwitch(page).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'No article found in this page' }),
-    ).toBeVisible();
-    await expect(
-      page.frameLocator(PREVIEW).getByRole('heading', { name: 'Account settings' }),
-    ).toBeVisible();
-    await expect(page.locator(READER)).toHaveCount(0);
-  } finally {
-    await closeLiveWeb(live, context);
-  }
+  const { id } = await archive.upload(
+    makeHtml({ title: APP_PAGE.title, body: appPageBody() }),
+    'html',
+  );
+  await openDetail(page, archive, id);
+  await readerSwitch(page).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No article found in this page' }),
+  ).toBeVisible();
+  await expect(
+    page.frameLocator(PREVIEW).getByRole('heading', { name: 'Account settings' }),
+  ).toBeVisible();
+  await expect(page.locator(READER)).toHaveCount(0);
 });
 
 test('a right-to-left article reads right to left; settings and the mode survive a reload; axe finds nothing serious', async ({
@@ -239,52 +229,48 @@ test('a right-to-left article reads right to left; settings and the mode survive
   context,
   browser,
   archive,
+  liveWeb: live,
 }) => {
-  const live = await startLiveWeb();
-  try {
-    const file = Buffer.from(
-      makeHtml({ title: RTL_ARTICLE.title, body: rtlArticleBody() })
-        .toString('utf8')
-        .replace('<html lang="en">', '<html lang="he" dir="rtl">'),
-      'utf8',
-    );
-    const { id } = await archive.upload(file, 'html');
-    const requests = recordRequests(context);
-    const tracker = trackRequests(context);
-    await openDetail(page, archive, id);
-    await readerSwitch(page).click();
-    const reader = page.frameLocator(READER);
-    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(RTL_ARTICLE.title);
-    const before = (await readerState(page))!;
-    expect(before.dir).toBe('rtl');
-    expect(before.computedDirection).toBe('rtl');
-    await expectAccessibleReader(page, browser);
+  const file = Buffer.from(
+    makeHtml({ title: RTL_ARTICLE.title, body: rtlArticleBody() })
+      .toString('utf8')
+      .replace('<html lang="en">', '<html lang="he" dir="rtl">'),
+    'utf8',
+  );
+  const { id } = await archive.upload(file, 'html');
+  const requests = recordRequests(context);
+  const tracker = trackRequests(context);
+  await openDetail(page, archive, id);
+  await readerSwitch(page).click();
+  const reader = page.frameLocator(READER);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(RTL_ARTICLE.title);
+  const before = (await readerState(page))!;
+  expect(before.dir).toBe('rtl');
+  expect(before.computedDirection).toBe('rtl');
+  await expectAccessibleReader(page, browser);
 
-    const settings = page.getByRole('group', { name: 'Reader settings' });
-    await settings.getByLabel('Font').selectOption('sans');
-    await settings.getByLabel('Size').selectOption('24');
-    await settings.getByLabel('Width').selectOption('narrow');
-    await settings.getByLabel('Theme').selectOption('sepia');
-    const expected = {
-      fontSize: '24px',
-      background: 'rgb(244, 236, 216)',
-      fontFamily: expect.stringMatching(/sans-serif$/),
-    };
-    await expect.poll(async () => readerState(page)).toMatchObject(expected);
-    const narrow = (await readerState(page))!.mainWidth;
-    expect(narrow).toBeLessThan(before.mainWidth);
+  const settings = page.getByRole('group', { name: 'Reader settings' });
+  await settings.getByLabel('Font').selectOption('sans');
+  await settings.getByLabel('Size').selectOption('24');
+  await settings.getByLabel('Width').selectOption('narrow');
+  await settings.getByLabel('Theme').selectOption('sepia');
+  const expected = {
+    fontSize: '24px',
+    background: 'rgb(244, 236, 216)',
+    fontFamily: expect.stringMatching(/sans-serif$/),
+  };
+  await expect.poll(async () => readerState(page)).toMatchObject(expected);
+  const narrow = (await readerState(page))!.mainWidth;
+  expect(narrow).toBeLessThan(before.mainWidth);
 
-    // Opened again without `?mode=`: the mode and the settings are this device's.
-    await page.goto(`${archive.url}/webpages/${id}`);
-    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(RTL_ARTICLE.title);
-    await expect.poll(async () => readerState(page)).toMatchObject(expected);
-    await expect(settings.getByLabel('Theme')).toHaveValue('sepia');
-    await expect(settings.getByLabel('Size')).toHaveValue('24');
+  // Opened again without `?mode=`: the mode and the settings are this device's.
+  await page.goto(`${archive.url}/webpages/${id}`);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(RTL_ARTICLE.title);
+  await expect.poll(async () => readerState(page)).toMatchObject(expected);
+  await expect(settings.getByLabel('Theme')).toHaveValue('sepia');
+  await expect(settings.getByLabel('Size')).toHaveValue('24');
 
-    await settled(page, tracker);
-    expect(live.requests).toEqual([]);
-    expect(requestsOutside(requests, archive.url)).toEqual([]);
-  } finally {
-    await closeLiveWeb(live, context);
-  }
+  await settled(page, tracker);
+  expect(live.requests).toEqual([]);
+  expect(requestsOutside(requests, archive.url)).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { closeLiveWeb, startLiveWeb, type LiveWeb } from './live-web.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 type Ext = 'html' | 'mhtml' | 'webarchive';
@@ -59,13 +60,24 @@ function archiveFixture(env: Record<string, string> = {}) {
   };
 }
 
-export const test = base.extend<{ archive: Archive; hamster: Archive; quirkyArchive: Archive }>({
+export const test = base.extend<{
+  archive: Archive;
+  hamster: Archive;
+  quirkyArchive: Archive;
+  liveWeb: LiveWeb;
+}>({
   // Every test gets its own server and empty archive: tests never see each other's pages.
   archive: archiveFixture(),
   // The server as HamsterBase behaves (Folio's test switch FOLIO_AS_HAMSTERBASE=1).
   hamster: archiveFixture({ FOLIO_AS_HAMSTERBASE: '1' }),
   // A server that ignores filters in PATCH, as HamsterBase does.
   quirkyArchive: archiveFixture({ FOLIO_IGNORE_VIEW_FILTER_PATCH: '1' }),
+  // The test's own live web stand-in; the context closes first: Chromium keeps connections to it.
+  liveWeb: async ({ context }, use) => {
+    const live = await startLiveWeb();
+    await use(live);
+    await closeLiveWeb(live, context);
+  },
 });
 
 export { expect };
