@@ -1,6 +1,7 @@
-// The original file reaches the preview as bytes from Folio's server (`Accept`, a Folio extension)
-// and as HamsterBase's base64 envelope from a server that ignores the header: the preview and
-// "Download original" read either, and the app's main thread reads neither.
+// The file reaches the preview as bytes from Folio's server (`Accept`, a Folio extension: for an
+// MHTML page, the archive with its parts in binary) and as HamsterBase's base64 envelope from a
+// server that ignores the header: the preview and "Download original" read either, the download
+// is the original byte for byte, and the app's main thread reads neither.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -18,14 +19,18 @@ function page_(origin: string) {
   });
 }
 
-/** Opens the page from the list, checks the preview and the download; returns the content type. */
+/**
+ * Opens the page from the list, checks the preview and the download; returns the content type of
+ * each answer the app had for the file (the preview's, then the download's).
+ */
 async function previewAndDownload(page: Page, archive: Archive, file: Uint8Array, id: string) {
-  const content = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === `/public/api/v1/webpages/${id}/content`,
-  );
+  const types: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === `/public/api/v1/webpages/${id}/content`)
+      types.push(response.headers()['content-type'] ?? '');
+  });
   await archive.open(page, '/');
   await page.getByRole('link', { name: TITLE, exact: true }).click();
-  const type = (await content).headers()['content-type'];
   const frame = page.frameLocator(PREVIEW);
   await expect(frame.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect
@@ -41,16 +46,19 @@ async function previewAndDownload(page: Page, archive: Archive, file: Uint8Array
   const bytes = await readFile(await (await download).path());
   expect(bytes.length).toBe(file.length);
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(id);
-  return type;
+  return types;
 }
 
-test("Folio's server sends the bytes themselves, and the preview and download read them", async ({
+test("Folio's server sends the parts in binary to the preview and the original to the download", async ({
   page,
   archive,
 }) => {
   const file = page_('https://bytes.example');
   const { id } = await archive.upload(file, 'mhtml');
-  expect(await previewAndDownload(page, archive, file, id)).toBe('application/octet-stream');
+  expect(await previewAndDownload(page, archive, file, id)).toEqual([
+    'application/vnd.folio.binary-mhtml',
+    'application/octet-stream',
+  ]);
 });
 
 test('a server that ignores Accept sends the envelope, and the preview and download read it', async ({
@@ -59,5 +67,7 @@ test('a server that ignores Accept sends the envelope, and the preview and downl
 }) => {
   const file = page_('https://envelope.example');
   const { id } = await hamster.upload(file, 'mhtml');
-  expect(await previewAndDownload(page, hamster, file, id)).toMatch(/^application\/json/);
+  const types = await previewAndDownload(page, hamster, file, id);
+  expect(types).toHaveLength(2);
+  for (const type of types) expect(type).toMatch(/^application\/json/);
 });

@@ -77,6 +77,12 @@ for (const ext of EXTS) {
       const { id } = await archive.upload(rich.file, ext);
       const requests = recordRequests(context);
       const tracker = trackRequests(context);
+      // What the preview read: an MHTML page with its parts in binary, any other the file itself.
+      const sent: string[] = [];
+      context.on('response', (response) => {
+        if (new URL(response.url()).pathname.endsWith(`/webpages/${id}/content`))
+          sent.push(response.headers()['content-type'] ?? '');
+      });
 
       // From the list to the page's details, where the preview is.
       await archive.open(page, '/');
@@ -84,6 +90,9 @@ for (const ext of EXTS) {
       await expect(page).toHaveURL(`${archive.url}/webpages/${id}`);
       await expectFaithfulPreview(page, rich, live);
       await expect(page).toHaveTitle(`${title} · Folio`);
+      expect(sent).toEqual([
+        ext === 'mhtml' ? 'application/vnd.folio.binary-mhtml' : 'application/octet-stream',
+      ]);
 
       await settled(page, tracker);
       expect(live.requests, 'requests the live web received').toEqual([]);

@@ -1,12 +1,18 @@
-// Folio's extension of `getWebpageContent`: the bytes themselves to a client whose Accept weighs
-// them above JSON (the app's preview reads them in its worker); the envelope otherwise, and always
-// as HamsterBase. Either way exactly the uploaded bytes.
+// Folio's extensions of `getWebpageContent`: the bytes themselves to a client whose Accept weighs
+// them above JSON (a download); the envelope otherwise, and always as HamsterBase. Either way
+// exactly the uploaded bytes. And for an MHTML page, to a client that asks for it (the preview),
+// the same archive with its base64 parts in binary.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMhtml, type Mhtml } from '../../shared/formats/mhtml.ts';
+import { makeMhtml, makePng } from '../../test/support/archives.ts';
 import { call, operationUrl, upload } from './support/api.ts';
 import { fileFor } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const BYTES = 'application/octet-stream, application/json;q=0.5';
+/** What the app's preview asks for (src/api/original-file.ts). */
+const PREVIEW =
+  'application/vnd.folio.binary-mhtml, application/octet-stream;q=0.9, application/json;q=0.5';
 
 let folio: TestServer;
 let hamster: TestServer;
@@ -86,5 +92,137 @@ describe('the original file as bytes', () => {
     expect(await deleted.json()).toMatchObject({ success: false });
     const unknown = await content(folio, '0'.repeat(64), { accept: BYTES });
     expect(unknown.status).toBe(404);
+  });
+});
+
+/** What the app's reader makes of an archive: its parts, the page among them, its headers. */
+function reading(archive: Mhtml) {
+  return {
+    parts: archive.parts.map((part) => ({
+      contentType: part.contentType,
+      charset: part.charset,
+      contentLocation: part.contentLocation,
+      contentId: part.contentId,
+      body: Buffer.from(part.body).toString('base64'),
+    })),
+    main: archive.parts.indexOf(archive.main),
+    snapshotLocation: archive.snapshotLocation,
+    subject: archive.subject,
+    date: archive.date,
+    truncated: archive.truncated,
+  };
+}
+
+function base64Lines(bytes: Buffer): string {
+  return bytes.toString('base64').replace(/.{76}/g, '$&\r\n');
+}
+
+/**
+ * A page whose HTML part is neither first nor at the top level: an image, then a nested multipart
+ * with another document (a frame's) and the page, which the top-level `start` names.
+ */
+function nestedMhtml(image: Buffer): Buffer {
+  return Buffer.from(
+    [
+      'From: <Saved by Blink>',
+      'Snapshot-Content-Location: https://example.org/nested',
+      'Subject: =?utf-8?Q?Nested_=C3=A9t=C3=A9?=',
+      'Date: Thu, 15 Jan 2026 10:00:00 GMT',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/related;',
+      '\ttype="text/html";',
+      '\tstart="<main@nested>";',
+      '\tboundary="outer"',
+      '',
+      '--outer',
+      'Content-Type: image/png',
+      'Content-Transfer-Encoding: base64',
+      'Content-Location: https://example.org/a.png',
+      '',
+      base64Lines(image),
+      '--outer',
+      'Content-Type: multipart/alternative; boundary="inner"',
+      '',
+      '--inner',
+      'Content-Type: text/html',
+      'Content-Location: https://example.org/frame.html',
+      '',
+      '<p>a frame of the page</p>',
+      '--inner',
+      'Content-Type: text/html; charset=utf-8',
+      'Content-ID: <main@nested>',
+      'Content-Transfer-Encoding: quoted-printable',
+      'Content-Location: https://example.org/nested',
+      '',
+      '<title>Nested =C3=A9t=C3=A9</title><p>rich</p><img src=3D"https://example.org/a.png">',
+      '--inner--',
+      '--outer--',
+      '',
+    ].join('\r\n'),
+    'latin1',
+  );
+}
+
+describe('an MHTML page with its parts in binary (the preview)', () => {
+  it('reads as the same archive, smaller, with no base64 left', async () => {
+    const file = makeMhtml({
+      url: 'https://example.org/article',
+      html: '<!DOCTYPE html><html><head><title>Binary parts</title></head><body><p>Text</p><img src="https://example.org/photo.png"></body></html>',
+      resources: [
+        { url: 'https://example.org/photo.png', contentType: 'image/png', body: makePng(300, 200) },
+        { url: 'https://example.org/style.css', contentType: 'text/css', body: 'p { color: red }' },
+      ],
+    });
+    const { id } = await upload(folio, file, 'mhtml');
+    const response = await content(folio, id, { accept: PREVIEW });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.folio.binary-mhtml');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${id}.mhtml"`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('vary')).toMatch(/accept/i);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBeLessThan(file.length);
+    expect(body.toString('latin1')).not.toMatch(/content-transfer-encoding:\s*base64/i);
+    expect(body.toString('latin1')).toMatch(/content-transfer-encoding: binary/i);
+    expect(reading(parseMhtml(body))).toEqual(reading(parseMhtml(file)));
+  });
+
+  it('keeps the page the top level names, from a nested multipart, flattened', async () => {
+    const file = nestedMhtml(makePng(40, 30, [0, 128, 255]));
+    const { id } = await upload(folio, file, 'mhtml');
+    const response = await content(folio, id, { accept: PREVIEW });
+    expect(response.headers.get('content-type')).toBe('application/vnd.folio.binary-mhtml');
+    const original = parseMhtml(file);
+    const binary = parseMhtml(Buffer.from(await response.arrayBuffer()));
+    expect(reading(binary)).toEqual(reading(original));
+    expect(binary.main.contentId).toBe('main@nested');
+    expect(binary.subject).toBe('Nested été');
+  });
+
+  it('is the file itself for any other page, and the envelope as HamsterBase', async () => {
+    const file = fileFor({ key: 'preview-html', title: 'Not MHTML', ext: 'html' });
+    const { id } = await upload(folio, file, 'html');
+    const response = await content(folio, id, { accept: PREVIEW });
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(file))).toBe(true);
+
+    const mhtml = fileFor({ key: 'preview-hb', title: 'As HamsterBase', ext: 'mhtml' });
+    const stored = await upload(hamster, mhtml, 'mhtml');
+    const answer = await call(hamster, 'getWebpageContent', {
+      params: { id: stored.id },
+      headers: { accept: PREVIEW },
+    });
+    expect(Buffer.from(answer.body.data as string, 'base64').equals(Buffer.from(mhtml))).toBe(true);
+  });
+
+  it('leaves the download and the envelope the uploaded bytes', async () => {
+    const file = fileFor({ key: 'preview-original', title: 'Original', ext: 'mhtml' });
+    const { id } = await upload(folio, file, 'mhtml');
+    const bytes = await content(folio, id, { accept: BYTES });
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(Buffer.from(file))).toBe(true);
+    const envelope = await call(folio, 'getWebpageContent', { params: { id } });
+    expect(Buffer.from(envelope.body.data as string, 'base64').equals(Buffer.from(file))).toBe(
+      true,
+    );
   });
 });

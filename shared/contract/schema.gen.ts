@@ -159,7 +159,12 @@ export interface paths {
          *     `Content-Length`, `Vary: Accept`), which spares it decoding a string a third larger than
          *     the file. HamsterBase ignores `Accept` and always sends the envelope: a client asks with
          *     `Accept: application/octet-stream, application/json;q=0.5` and reads what comes by its
-         *     `Content-Type`.
+         *     `Content-Type`. Second Folio extension, for an MHTML page only: a client whose `Accept`
+         *     weighs `application/vnd.folio.binary-mhtml` highest gets the same archive with the bodies
+         *     of its base64 parts as their bytes (`Content-Transfer-Encoding: binary`, under a new
+         *     boundary, nested multiparts flattened in document order), streamed without a
+         *     `Content-Length`: what a preview reads, a quarter smaller and with nothing to decode. Any
+         *     other page answers with one of the two types above.
          */
         get: operations["getWebpageContent"];
         put?: never;
@@ -1368,7 +1373,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `application/octet-stream` (weighed above JSON) for the bytes themselves. */
+                /** @description `application/octet-stream` (weighed above JSON) for the bytes themselves; `application/vnd.folio.binary-mhtml` (weighed highest) for an MHTML page in binary. */
                 Accept?: string;
             };
             path: {
@@ -1379,7 +1384,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Padded standard base64 of exactly the uploaded bytes, or (Folio) the bytes. */
+            /** @description Padded standard base64 of exactly the uploaded bytes, or (Folio) the bytes, or (Folio, MHTML) the archive with its parts in binary. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1387,6 +1392,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ContentResponse"];
                     "application/octet-stream": string;
+                    "application/vnd.folio.binary-mhtml": string;
                 };
             };
             400: components["responses"]["BadRequest"];

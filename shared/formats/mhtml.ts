@@ -389,7 +389,8 @@ function splitMultipart(
   return { ranges, closed: false };
 }
 
-interface RawPart {
+/** A leaf part as found: its headers, and where its body (still encoded) is in the input. */
+export interface RawPart {
   headers: Map<string, string>;
   contentType: string;
   charset: string | null;
@@ -491,13 +492,23 @@ export interface ParseMhtmlOptions {
   parts?: 'all' | 'main';
 }
 
+/** An MHTML archive's structure: its headers and its leaf parts, their bodies still encoded. */
+export interface MhtmlStructure {
+  /** Top-level headers, as written (names lowercased, folded lines unfolded). */
+  headers: Map<string, string>;
+  contentType: ContentType;
+  /** Every leaf part in document order (nested multiparts flattened); bodies as byte ranges. */
+  parts: RawPart[];
+  /** Whether the outermost multipart ends with its closing delimiter. */
+  closed: boolean;
+}
+
 /**
- * Parses an MHTML archive. Throws `FormatError` for anything that is not a multipart MIME document
- * with at least one HTML part, or that goes beyond a limit of limits.ts (parts, header sizes,
- * decoded bytes). A non-main part whose transfer encoding cannot be decoded is dropped
- * (a browser would just miss that resource); a broken main part rejects the archive.
+ * Reads an MHTML archive's headers and finds its parts, without decoding them. Throws
+ * `FormatError` for anything that is not a multipart MIME document, or that goes beyond a limit
+ * of limits.ts (parts, header sizes).
  */
-export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): Mhtml {
+export function readMhtmlStructure(bytes: Uint8Array): MhtmlStructure {
   let start = detectBom(bytes)?.length ?? 0;
   while (start < bytes.length && (bytes[start] === 0x0a || bytes[start] === 0x0d)) start++;
   if (start >= bytes.length) throw new FormatError('mhtml', 'empty input');
@@ -524,9 +535,20 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
   if (boundary.length > MHTML_MAX_BOUNDARY_LENGTH)
     throw new FormatError('mhtml', 'boundary too long');
 
-  const rawParts: RawPart[] = [];
+  const parts: RawPart[] = [];
   const state = { closed: true };
-  collectParts(bytes, top.bodyStart, bytes.length, boundary, 0, rawParts, state);
+  collectParts(bytes, top.bodyStart, bytes.length, boundary, 0, parts, state);
+  return { headers: top.headers, contentType, parts, closed: state.closed };
+}
+
+/**
+ * Parses an MHTML archive. Throws `FormatError` for anything that is not a multipart MIME document
+ * with at least one HTML part, or that goes beyond a limit of limits.ts (parts, header sizes,
+ * decoded bytes). A non-main part whose transfer encoding cannot be decoded is dropped
+ * (a browser would just miss that resource); a broken main part rejects the archive.
+ */
+export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): Mhtml {
+  const { headers: topHeaders, contentType, parts: rawParts, closed } = readMhtmlStructure(bytes);
   if (rawParts.length === 0) throw new FormatError('mhtml', 'no MIME parts');
   const mainRaw = pickMain(rawParts, contentType.params);
   if (!mainRaw) throw new FormatError('mhtml', 'no HTML part');
@@ -565,14 +587,14 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
   }
   if (!main) throw new FormatError('mhtml', 'no HTML part');
 
-  const headers = top.headers;
+  const headers = topHeaders;
   const rawSubject = headers.get('subject');
   const subject = rawSubject === undefined ? null : decodeEncodedWords(rawSubject);
   if (subject !== null) headers.set('subject', subject);
   const dateValue = headers.get('date');
   const startId = contentType.params.get('start');
   let truncated: string | null = null;
-  if (!state.closed) truncated = 'the closing boundary is missing';
+  if (!closed) truncated = 'the closing boundary is missing';
   else if (startId && !rawParts.some((part) => part.contentId === stripAngles(startId))) {
     truncated = 'the start part it declares is missing';
   }

@@ -4,11 +4,15 @@ import { apiClient } from './client.ts';
 import { answered } from './errors.ts';
 import { ORIGINAL_FILE_ACCEPT, originalFileEncoding, type OriginalFile } from './original-file.ts';
 
-export async function fetchOriginalFile(id: string, signal?: AbortSignal): Promise<OriginalFile> {
+export async function fetchOriginalFile(
+  id: string,
+  signal?: AbortSignal,
+  accept: string = ORIGINAL_FILE_ACCEPT,
+): Promise<OriginalFile> {
   const { data, response } = await answered(
     apiClient.GET('/webpages/{id}/content', {
       params: { path: { id } },
-      headers: { Accept: ORIGINAL_FILE_ACCEPT },
+      headers: { Accept: accept },
       parseAs: 'blob',
       signal,
     }),

@@ -5,7 +5,7 @@ import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-route
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../lib/display.ts';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
-import { webpageContentOptions } from '../features/webpages/api/get-webpage-content.ts';
+import { webpagePreviewFileOptions } from '../features/webpages/api/get-webpage-content.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { ReadingBar } from '../features/webpages/components/reading-bar.tsx';
 import { PreviewFrame } from '../features/preview/components/preview-frame.tsx';
@@ -19,7 +19,7 @@ export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const id = requireParam(params, 'id');
     // The original file is asked for now, beside the metadata, not once the page has rendered.
-    void queryClient.prefetchQuery(webpageContentOptions(id));
+    void queryClient.prefetchQuery(webpagePreviewFileOptions(id));
     await queryClient.ensureQueryData(webpageOptions(id));
     return null;
   };
@@ -55,7 +55,7 @@ function WebpagePreviewRoute() {
       <main className="preview-page__frame">
         <PreviewFrame
           webpageId={webpage.id}
-          contentOptions={webpageContentOptions}
+          contentOptions={webpagePreviewFileOptions}
           ext={webpage.ext}
           title={webpage.title}
           fullWindow

@@ -5,7 +5,7 @@ import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-route
 import { PageLoading } from '../components/skeleton.tsx';
 import { displayTitle } from '../lib/display.ts';
 import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
-import { webpageContentOptions } from '../features/webpages/api/get-webpage-content.ts';
+import { webpagePreviewFileOptions } from '../features/webpages/api/get-webpage-content.ts';
 import { DownloadOriginalButton } from '../features/webpages/components/download-original-button.tsx';
 import { WebpageDetail } from '../features/webpages/components/webpage-detail.tsx';
 import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
@@ -30,7 +30,7 @@ export function loader(queryClient: QueryClient) {
     const id = requireParam(params, 'id');
     // The original file and the preview's code are asked for now, beside the metadata, not once
     // the detail has rendered: the preview is what the reader came for.
-    void queryClient.prefetchQuery(webpageContentOptions(id));
+    void queryClient.prefetchQuery(webpagePreviewFileOptions(id));
     void loadPreviewFrame();
     await queryClient.ensureQueryData(webpageOptions(id));
     return null;
@@ -55,7 +55,7 @@ export function Component() {
           <Suspense fallback={<PageLoading />}>
             <PreviewFrame
               webpageId={webpage.id}
-              contentOptions={webpageContentOptions}
+              contentOptions={webpagePreviewFileOptions}
               ext={webpage.ext}
               title={webpage.title}
               fallbackActions={<DownloadOriginalButton webpage={webpage} />}

@@ -9,11 +9,14 @@ import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-uplo
 import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope, rawFile } from './streamed-envelopes.ts';
+import { BINARY_MHTML_TYPE, binaryMhtmlFile } from './binary-mhtml.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
 
 /** What `getWebpageContent` can answer, the envelope first (the contract's default). */
 const CONTENT_TYPES = ['application/json', 'application/octet-stream'];
+/** And for an MHTML page, its base64 parts in binary (for the preview). */
+const MHTML_CONTENT_TYPES = [...CONTENT_TYPES, BINARY_MHTML_TYPE];
 
 export function registerWebpageRoutes(registry: OperationRegistry, context: RouteContext): void {
   const { store } = context;
@@ -79,8 +82,9 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
   });
 
   // Streamed: a 20 MB file is never a 27 MB string (nor its JSON copy) in memory. Folio's
-  // extension: the bytes themselves to a client that asks for them (`Accept`), which spares it the
-  // base64 and the JSON; HamsterBase always sends the envelope.
+  // extensions: the bytes themselves to a client that asks for them (`Accept`), which spares it the
+  // base64 and the JSON, and for an MHTML page the same page with its parts in binary (the
+  // preview's); HamsterBase always sends the envelope.
   registry.register('getWebpageContent', async ({ params, request, reply }) => {
     const webpage = loadWebpage(store, params.id);
     const original = await store.originals.find(params.id);
@@ -88,9 +92,16 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
     if (original === undefined) throw new Error(`the file of webpage ${params.id} is missing`);
     if (context.asHamsterBase) return base64Envelope(original);
     reply.header('vary', 'accept');
-    return negotiate(request.headers.accept, CONTENT_TYPES) === 'application/octet-stream'
-      ? rawFile(original, `${webpage.id}.${webpage.ext}`)
-      : base64Envelope(original);
+    const fileName = `${webpage.id}.${webpage.ext}`;
+    const offers = webpage.ext === 'mhtml' ? MHTML_CONTENT_TYPES : CONTENT_TYPES;
+    switch (negotiate(request.headers.accept, offers)) {
+      case BINARY_MHTML_TYPE:
+        return (await binaryMhtmlFile(original, fileName)) ?? rawFile(original, fileName);
+      case 'application/octet-stream':
+        return rawFile(original, fileName);
+      default:
+        return base64Envelope(original);
+    }
   });
 }
 

@@ -34,8 +34,8 @@ export type ContentOptions = (
 export interface PreviewFrameProps {
   webpageId: string;
   /**
-   * How the original file is read: the webpages feature's one query (`webpageContentOptions`),
-   * handed by the route, so the preview and "Download original" share one cache entry.
+   * How the file to show is read: the webpages feature's query (`webpagePreviewFileOptions`),
+   * handed by the route.
    */
   contentOptions: ContentOptions;
   ext: PreviewExt;

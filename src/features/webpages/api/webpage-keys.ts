@@ -13,6 +13,8 @@ export const webpageKeys = {
   details: () => [...webpageKeys.all, 'detail'] as const,
   detail: (id: string) => [...webpageKeys.details(), id] as const,
   content: (id: string) => [...webpageKeys.all, 'content', id] as const,
+  /** The file the preview reads (see `webpagePreviewFileOptions`), under `content(id)`. */
+  previewFile: (id: string) => [...webpageKeys.content(id), 'preview'] as const,
   /** Hosts and labels in use (filter menus, label suggestions). */
   facets: () => [...webpageKeys.all, 'facets'] as const,
 };
