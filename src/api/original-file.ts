@@ -21,29 +21,34 @@ export const PREVIEW_FILE_ACCEPT =
 
 export interface OriginalFile {
   /**
-   * `bytes`: the file itself (or, for the preview, an MHTML page with its parts in binary, which
-   * reads as the same archive); `base64-json`: the `{success, data: "<base64>"}` envelope.
+   * `bytes`: the file itself; `base64-json`: the `{success, data: "<base64>"}` envelope of it;
+   * `binary-mhtml`: for the preview, an MHTML page with its parts in binary, which reads as the
+   * same archive but is not the file.
    */
-  encoding: 'bytes' | 'base64-json';
+  encoding: 'bytes' | 'base64-json' | 'binary-mhtml';
   blob: Blob;
 }
 
 /** Which body a 2xx answer carries, from its media type. */
 export function originalFileEncoding(contentType: string | null): OriginalFile['encoding'] {
   const type = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
-  return type === 'application/octet-stream' || type === BINARY_MHTML_TYPE
-    ? 'bytes'
-    : 'base64-json';
+  if (type === 'application/octet-stream') return 'bytes';
+  return type === BINARY_MHTML_TYPE ? 'binary-mhtml' : 'base64-json';
+}
+
+/** Whether the answer gives the uploaded file byte for byte (what a download must save). */
+export function isTheOriginal(file: OriginalFile): boolean {
+  return file.encoding !== 'binary-mhtml';
 }
 
 /** How many bytes the file has at most (a base64 envelope is a third larger than its file). */
 export function originalFileMaxBytes(file: OriginalFile): number {
-  return file.encoding === 'bytes' ? file.blob.size : Math.floor((file.blob.size * 3) / 4);
+  return file.encoding === 'base64-json' ? Math.floor((file.blob.size * 3) / 4) : file.blob.size;
 }
 
 /** The file's bytes (throws the ApiError of `unwrap` for an envelope that is not a success). */
 export async function readOriginalFile(file: OriginalFile): Promise<Uint8Array<ArrayBuffer>> {
-  if (file.encoding === 'bytes') return new Uint8Array(await file.blob.arrayBuffer());
+  if (file.encoding !== 'base64-json') return new Uint8Array(await file.blob.arrayBuffer());
   let body: unknown;
   try {
     body = JSON.parse(await file.blob.text());

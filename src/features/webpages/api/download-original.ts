@@ -4,12 +4,13 @@ import { showToast } from '../../../components/toast-store.ts';
 import { displayTitle } from '../../../lib/display.ts';
 import { formatBytes } from '../../../lib/display.ts';
 import { downloadFileName } from '../../../lib/file-name.ts';
-import { readOriginalFile } from '../../../api/original-file.ts';
+import { isTheOriginal, readOriginalFile, type OriginalFile } from '../../../api/original-file.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { hostOf } from '../../../lib/urls.ts';
 import type { WebpageExt } from '../filters.ts';
 import type { Webpage } from './get-webpage.ts';
 import { webpageContentOptions } from './get-webpage-content.ts';
+import { webpageKeys } from './webpage-keys.ts';
 
 const MEDIA_TYPES: Record<WebpageExt, string> = {
   html: 'text/html',
@@ -37,7 +38,13 @@ export function useDownloadOriginal() {
     mutationFn: async (
       webpage: Pick<Webpage, 'id' | 'title' | 'link' | 'ext'>,
     ): Promise<DownloadedFile> => {
-      const file = await queryClient.fetchQuery(webpageContentOptions(webpage.id));
+      // The preview's copy when it is the file itself (any page but an MHTML one from Folio's
+      // server, which the preview gets with its parts in binary).
+      const previewed = queryClient.getQueryData<OriginalFile>(webpageKeys.previewFile(webpage.id));
+      const file =
+        previewed !== undefined && isTheOriginal(previewed)
+          ? previewed
+          : await queryClient.fetchQuery(webpageContentOptions(webpage.id));
       const bytes = await readOriginalFile(file);
       const name = originalFileName(webpage);
       saveFile(bytes, name, MEDIA_TYPES[webpage.ext]);

@@ -24,7 +24,7 @@ export function webpageContentOptions(id: string) {
 /**
  * The file the preview reads, which the routes hand it: an MHTML page with its parts in binary
  * where the server offers it (Folio's), else the original as above. Its own cache entry, as the
- * two can differ.
+ * two can differ; "Download original" reuses it when it is the file itself.
  */
 export function webpagePreviewFileOptions(id: string) {
   const queryKey: QueryKey = webpageKeys.previewFile(id);
