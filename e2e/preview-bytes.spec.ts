@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makeMhtml, makePng } from '../test/support/archives.ts';
 import { expect, test, type Archive } from './support/fixtures.ts';
-import { PREVIEW } from './support/preview.ts';
+import { PREVIEW, recordFileAnswers } from './support/preview.ts';
 
 const TITLE = 'Bytes or base64';
 
@@ -24,11 +24,7 @@ function page_(origin: string) {
  * each answer the app had for the file (the preview's, then the download's).
  */
 async function previewAndDownload(page: Page, archive: Archive, file: Uint8Array, id: string) {
-  const types: string[] = [];
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === `/public/api/v1/webpages/${id}/content`)
-      types.push(response.headers()['content-type'] ?? '');
-  });
+  const types = recordFileAnswers(page.context(), id);
   await archive.open(page, '/');
   await page.getByRole('link', { name: TITLE, exact: true }).click();
   const frame = page.frameLocator(PREVIEW);

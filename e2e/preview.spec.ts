@@ -6,7 +6,13 @@ import { makeHtml, makeMhtml } from '../test/support/archives.ts';
 import { expect, test } from './support/fixtures.ts';
 import { drawnHighlights } from './support/highlights.ts';
 import type { LiveWeb } from './support/live-web.ts';
-import { PREVIEW, previewState, recordRequests, requestsOutside } from './support/preview.ts';
+import {
+  PREVIEW,
+  previewState,
+  recordFileAnswers,
+  recordRequests,
+  requestsOutside,
+} from './support/preview.ts';
 import { settled, trackRequests } from './support/settled.ts';
 import {
   RICH,
@@ -78,11 +84,7 @@ for (const ext of EXTS) {
       const requests = recordRequests(context);
       const tracker = trackRequests(context);
       // What the preview read: an MHTML page with its parts in binary, any other the file itself.
-      const sent: string[] = [];
-      context.on('response', (response) => {
-        if (new URL(response.url()).pathname.endsWith(`/webpages/${id}/content`))
-          sent.push(response.headers()['content-type'] ?? '');
-      });
+      const sent = recordFileAnswers(context, id);
 
       // From the list to the page's details, where the preview is.
       await archive.open(page, '/');

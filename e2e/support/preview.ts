@@ -11,6 +11,19 @@ export function recordRequests(context: BrowserContext): string[] {
   return urls;
 }
 
+/**
+ * The content type of each answer any page of `context` gets from now on for webpage `id`'s file
+ * (`GET /webpages/{id}/content`), in order.
+ */
+export function recordFileAnswers(context: BrowserContext, id: string): string[] {
+  const types: string[] = [];
+  context.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith(`/webpages/${id}/content`))
+      types.push(response.headers()['content-type'] ?? '');
+  });
+  return types;
+}
+
 /** The requests that went anywhere but `origin` (data:, blob: and about: never leave the browser). */
 export function requestsOutside(urls: readonly string[], origin: string): string[] {
   return urls.filter((url) => {

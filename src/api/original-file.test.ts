@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  BINARY_MHTML_TYPE,
-  isTheOriginal,
-  originalFileEncoding,
-  PREVIEW_FILE_ACCEPT,
-} from './original-file.ts';
+import { BINARY_MHTML_TYPE } from '../../shared/contract/media-types.ts';
+import { isTheOriginal, originalFileEncoding, PREVIEW_FILE_ACCEPT } from './original-file.ts';
 
 describe('the original file as the server sent it', () => {
   it('tells the file, an MHTML page in binary and the envelope apart', () => {

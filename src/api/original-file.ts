@@ -4,20 +4,18 @@
 // its JSON envelope with the base64, which is read where the bytes are needed (the preview's worker,
 // a download). No HTTP client here: the preview's worker imports this module.
 import { decodeBase64 } from '../../shared/formats/bytes.ts';
+import { BINARY_MHTML_TYPE } from '../../shared/contract/media-types.ts';
 import { envelopeData } from './errors.ts';
 
 /** The Accept header of the request: the bytes if the server can, else its JSON envelope. */
 export const ORIGINAL_FILE_ACCEPT = 'application/octet-stream, application/json;q=0.5';
 
 /**
- * Folio's server sends an MHTML page with its base64 parts in binary to a client that asks for
- * it: the same archive to read, a quarter smaller and with nothing to decode.
+ * The Accept header of the preview's request: an MHTML page with its parts in binary where the
+ * server offers it (the same archive to read, a quarter smaller and with nothing to decode), else
+ * as the original.
  */
-export const BINARY_MHTML_TYPE = 'application/vnd.folio.binary-mhtml';
-
-/** The Accept header of the preview's request: an MHTML page in binary, else as the original. */
-export const PREVIEW_FILE_ACCEPT =
-  'application/vnd.folio.binary-mhtml, application/octet-stream;q=0.9, application/json;q=0.5';
+export const PREVIEW_FILE_ACCEPT = `${BINARY_MHTML_TYPE}, application/octet-stream;q=0.9, application/json;q=0.5`;
 
 export interface OriginalFile {
   /**

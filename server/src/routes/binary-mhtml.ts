@@ -6,12 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 
+import { BINARY_MHTML_TYPE } from '../../../shared/contract/media-types.ts';
 import { readMhtmlStructure, type RawPart } from '../../../shared/formats/mhtml.ts';
 import { StreamedFile } from '../http/operations.ts';
 import type { Original } from '../store/originals.ts';
-
-/** The media type a client asks for in `Accept` (the preview). */
-export const BINARY_MHTML_TYPE = 'application/vnd.folio.binary-mhtml';
 
 const CRLF = '\r\n';
 
@@ -20,7 +18,8 @@ function quoted(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
-function headerLines(headers: ReadonlyMap<string, string>, skip: string): string {
+/** The headers as lines, but for the one named `skip`. */
+function headerLines(headers: ReadonlyMap<string, string>, skip?: string): string {
   let lines = '';
   for (const [name, value] of headers) if (name !== skip) lines += `${name}: ${value}${CRLF}`;
   return lines;
@@ -54,15 +53,11 @@ export function binaryMhtmlChunks(bytes: Buffer): Iterable<Buffer> {
     for (const part of parts) {
       const raw = bytes.subarray(part.bodyStart, part.bodyEnd);
       const decoded = isBase64(part);
-      const encoding = decoded
-        ? `content-transfer-encoding: binary${CRLF}`
-        : part.headers.has('content-transfer-encoding')
-          ? `content-transfer-encoding: ${part.headers.get('content-transfer-encoding')}${CRLF}`
-          : '';
-      yield Buffer.from(
-        `--${boundary}${CRLF}${headerLines(part.headers, 'content-transfer-encoding')}${encoding}${CRLF}`,
-        'latin1',
-      );
+      // A decoded part says so instead of base64; any other keeps its headers as they were.
+      const lines = decoded
+        ? `${headerLines(part.headers, 'content-transfer-encoding')}content-transfer-encoding: binary${CRLF}`
+        : headerLines(part.headers);
+      yield Buffer.from(`--${boundary}${CRLF}${lines}${CRLF}`, 'latin1');
       // Node's decoder skips the line breaks (and, leniently, any character out of the alphabet),
       // natively: a few milliseconds for a 2 MB image, tens for the largest part there can be.
       yield decoded ? Buffer.from(raw.toString('latin1'), 'base64') : raw;

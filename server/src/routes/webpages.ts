@@ -1,3 +1,4 @@
+import { BINARY_MHTML_TYPE } from '../../../shared/contract/media-types.ts';
 import { negotiate } from '../http/accept.ts';
 import { badRequest } from '../http/errors.ts';
 import type { OperationQuery, OperationRegistry } from '../http/operations.ts';
@@ -9,7 +10,7 @@ import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-uplo
 import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope, rawFile } from './streamed-envelopes.ts';
-import { BINARY_MHTML_TYPE, binaryMhtmlFile } from './binary-mhtml.ts';
+import { binaryMhtmlFile } from './binary-mhtml.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
 

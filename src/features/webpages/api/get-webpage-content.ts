@@ -1,24 +1,34 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 
 import { fetchOriginalFile } from '../../../api/fetch-original-file.ts';
-import { PREVIEW_FILE_ACCEPT, type OriginalFile } from '../../../api/original-file.ts';
+import {
+  ORIGINAL_FILE_ACCEPT,
+  PREVIEW_FILE_ACCEPT,
+  type OriginalFile,
+} from '../../../api/original-file.ts';
 import { webpageKeys } from './webpage-keys.ts';
 
 /**
- * The original file (`GET /webpages/{id}/content`) as a Blob, byte for byte ("Download original").
+ * A query of `GET /webpages/{id}/content` as a Blob: the original, or the file the preview reads.
  * The cache holds a handle to the bytes, never a copy of them as a string.
  */
-export function webpageContentOptions(id: string) {
+function fileOptions(id: string, preview: boolean) {
   // Typed as any key: the preview takes this query without knowing the webpages feature's keys.
-  const queryKey: QueryKey = webpageKeys.content(id);
+  const queryKey: QueryKey = preview ? webpageKeys.previewFile(id) : webpageKeys.content(id);
   return queryOptions({
     queryKey,
-    queryFn: ({ signal }): Promise<OriginalFile> => fetchOriginalFile(id, signal),
+    queryFn: ({ signal }): Promise<OriginalFile> =>
+      fetchOriginalFile(id, signal, preview ? PREVIEW_FILE_ACCEPT : ORIGINAL_FILE_ACCEPT),
     // The id is the sha256 of the bytes: the content of an id never changes.
     staleTime: Infinity,
     // Archives can weigh megabytes: do not keep them long once no preview shows them.
     gcTime: 60_000,
   });
+}
+
+/** The original file, byte for byte ("Download original"). */
+export function webpageContentOptions(id: string) {
+  return fileOptions(id, false);
 }
 
 /**
@@ -27,12 +37,5 @@ export function webpageContentOptions(id: string) {
  * two can differ; "Download original" reuses it when it is the file itself.
  */
 export function webpagePreviewFileOptions(id: string) {
-  const queryKey: QueryKey = webpageKeys.previewFile(id);
-  return queryOptions({
-    queryKey,
-    queryFn: ({ signal }): Promise<OriginalFile> =>
-      fetchOriginalFile(id, signal, PREVIEW_FILE_ACCEPT),
-    staleTime: Infinity,
-    gcTime: 60_000,
-  });
+  return fileOptions(id, true);
 }
