@@ -22,6 +22,7 @@ import { registerFeeds } from './routes/feeds.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
 import { registerHighlightListRoutes } from './routes/highlight-list.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
+import { registerPartLinks } from './routes/part-links.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { registerViewFeedRoutes } from './routes/view-feeds.ts';
 import { registerToSaveRoutes } from './routes/to-save.ts';
@@ -128,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     // The views' RSS feeds: outside the token's scope, a per-view secret instead (feeds.ts).
     await registerFeeds(app, context);
+    // The preview's links to large parts: outside the token's scope, signed (part-links.ts).
+    await registerPartLinks(app, context);
     // Export downloads: outside the token's scope, a short-lived one-use ticket instead.
     await registerExportDownloads(app, context, exportTickets);
 

@@ -163,8 +163,17 @@ export interface paths {
          *     weighs `application/vnd.folio.binary-mhtml` highest gets the same archive with the bodies
          *     of its base64 parts as their bytes (`Content-Transfer-Encoding: binary`, under a new
          *     boundary, nested multiparts flattened in document order), streamed without a
-         *     `Content-Length`: what a preview reads, a quarter smaller and with nothing to decode. Any
-         *     other page answers with one of the two types above.
+         *     `Content-Length`: what a preview reads, a quarter smaller and with nothing to decode.
+         *     Third, for an MHTML page only: `application/vnd.folio.linked-mhtml` is the same binary
+         *     archive in which every part of at least 32 KiB that is an image (not SVG), a font, audio
+         *     or video has an empty body and a `Folio-Part-Url` header: the address, relative to
+         *     `{base_url}/`, of a link to its bytes, `parts/{id}/{start}/{end}/{encoding}/{expires}/{type}/{subtype}/{signature}`.
+         *     The link is outside the API and needs no token: the address is signed (HMAC-SHA256 under a
+         *     key kept with the archive), names a byte range of the file, and expires at the end of the
+         *     next UTC day. It answers the part's bytes as its declared type (`nosniff`, a sandboxing
+         *     CSP, `Cache-Control: private, immutable`), and any other address under `/parts` a 404.
+         *     The page's frame loads those parts itself. Any other page answers with one of the first
+         *     two types.
          */
         get: operations["getWebpageContent"];
         put?: never;
@@ -1373,7 +1382,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `application/octet-stream` (weighed above JSON) for the bytes themselves; `application/vnd.folio.binary-mhtml` (weighed highest) for an MHTML page in binary. */
+                /** @description `application/octet-stream` (weighed above JSON) for the bytes themselves; `application/vnd.folio.binary-mhtml` (weighed highest) for an MHTML page in binary; `application/vnd.folio.linked-mhtml` for one with its large parts as links. */
                 Accept?: string;
             };
             path: {
@@ -1384,7 +1393,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Padded standard base64 of exactly the uploaded bytes, or (Folio) the bytes, or (Folio, MHTML) the archive with its parts in binary. */
+            /** @description Padded standard base64 of exactly the uploaded bytes, or (Folio) the bytes, or (Folio, MHTML) the archive with its parts in binary, or with its large parts as links. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1393,6 +1402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentResponse"];
                     "application/octet-stream": string;
                     "application/vnd.folio.binary-mhtml": string;
+                    "application/vnd.folio.linked-mhtml": string;
                 };
             };
             400: components["responses"]["BadRequest"];

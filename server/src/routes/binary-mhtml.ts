@@ -6,10 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 
-import { BINARY_MHTML_TYPE } from '../../../shared/contract/media-types.ts';
+import {
+  BINARY_MHTML_TYPE,
+  LINKED_MHTML_TYPE,
+  PART_URL_HEADER,
+} from '../../../shared/contract/media-types.ts';
 import { readMhtmlStructure, type RawPart } from '../../../shared/formats/mhtml.ts';
+import { isLinkableType } from '../../../shared/formats/resource-types.ts';
 import { StreamedFile } from '../http/operations.ts';
 import type { Original } from '../store/originals.ts';
+import { LINKED_PART_MIN_BYTES, type PartEncoding } from './part-links.ts';
 
 const CRLF = '\r\n';
 
@@ -18,16 +24,38 @@ function quoted(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
-/** The headers as lines, but for the one named `skip`. */
-function headerLines(headers: ReadonlyMap<string, string>, skip?: string): string {
+/**
+ * The headers as lines, but for those named in `skip`. A part's own `Folio-Part-Url` is always
+ * dropped: only the server writes that header, in the parts it links.
+ */
+function headerLines(headers: ReadonlyMap<string, string>, ...skip: string[]): string {
   let lines = '';
-  for (const [name, value] of headers) if (name !== skip) lines += `${name}: ${value}${CRLF}`;
+  for (const [name, value] of headers) {
+    if (name !== PART_URL_HEADER && !skip.includes(name)) lines += `${name}: ${value}${CRLF}`;
+  }
   return lines;
 }
 
-function isBase64(part: RawPart): boolean {
-  return part.headers.get('content-transfer-encoding')?.trim().toLowerCase() === 'base64';
+function transferEncoding(part: RawPart): string {
+  return part.headers.get('content-transfer-encoding')?.trim().toLowerCase() ?? '';
 }
+
+function isBase64(part: RawPart): boolean {
+  return transferEncoding(part) === 'base64';
+}
+
+/** How a part's body is written, if a link can serve it as it is stored (decoded or not). */
+export function linkEncoding(part: RawPart): PartEncoding | null {
+  const encoding = transferEncoding(part);
+  if (encoding === 'base64') return 'base64';
+  return ['', '7bit', '8bit', 'binary'].includes(encoding) ? 'binary' : null;
+}
+
+/**
+ * Makes the address of a part's link (`part-links.ts`), or says `null`: the part stays in the
+ * answer. Called only for large parts of a linkable type.
+ */
+export type LinkPart = (part: RawPart, encoding: PartEncoding) => string | null;
 
 /**
  * The same archive with its base64 parts in binary, in chunks: the headers, then each part as it
@@ -36,7 +64,7 @@ function isBase64(part: RawPart): boolean {
  * The new boundary carries 192 random bits, which no page can know in advance, so no decoded body
  * can hold it. Throws `FormatError`, before any chunk, for bytes that are not an MHTML archive.
  */
-export function binaryMhtmlChunks(bytes: Buffer): Iterable<Buffer> {
+export function binaryMhtmlChunks(bytes: Buffer, linkPart?: LinkPart): Iterable<Buffer> {
   const { headers, contentType, parts } = readMhtmlStructure(bytes);
   const boundary = `----FolioBinary--${randomBytes(24).toString('hex')}----`;
   const params = [...contentType.params]
@@ -51,6 +79,17 @@ export function binaryMhtmlChunks(bytes: Buffer): Iterable<Buffer> {
   function* chunks(): Generator<Buffer> {
     yield head;
     for (const part of parts) {
+      const link = linkPart && linkOf(part, linkPart);
+      if (link) {
+        // Its bytes are the link's: an empty body, and the address in their place.
+        const lines = headerLines(part.headers, 'content-transfer-encoding');
+        yield Buffer.from(
+          `--${boundary}${CRLF}${lines}content-transfer-encoding: binary${CRLF}` +
+            `${PART_URL_HEADER}: ${link}${CRLF}${CRLF}${CRLF}`,
+          'latin1',
+        );
+        continue;
+      }
       const raw = bytes.subarray(part.bodyStart, part.bodyEnd);
       const decoded = isBase64(part);
       // A decoded part says so instead of base64; any other keeps its headers as they were.
@@ -68,6 +107,13 @@ export function binaryMhtmlChunks(bytes: Buffer): Iterable<Buffer> {
   return chunks();
 }
 
+function linkOf(part: RawPart, linkPart: LinkPart): string | null {
+  if (part.bodyEnd - part.bodyStart < LINKED_PART_MIN_BYTES) return null;
+  if (!isLinkableType(part.contentType)) return null;
+  const encoding = linkEncoding(part);
+  return encoding === null ? null : linkPart(part, encoding);
+}
+
 async function readAll(original: Original): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of original.stream()) chunks.push(chunk as Buffer);
@@ -81,16 +127,17 @@ async function readAll(original: Original): Promise<Buffer> {
 export async function binaryMhtmlFile(
   original: Original,
   fileName: string,
+  linkPart?: LinkPart,
 ): Promise<StreamedFile | null> {
   let chunks: Iterable<Buffer>;
   try {
-    chunks = binaryMhtmlChunks(await readAll(original));
+    chunks = binaryMhtmlChunks(await readAll(original), linkPart);
   } catch {
     return null;
   }
   return new StreamedFile(
     Readable.from(chunks, { objectMode: false }),
-    BINARY_MHTML_TYPE,
+    linkPart ? LINKED_MHTML_TYPE : BINARY_MHTML_TYPE,
     `attachment; filename="${fileName}"`,
   );
 }

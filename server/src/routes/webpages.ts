@@ -1,4 +1,4 @@
-import { BINARY_MHTML_TYPE } from '../../../shared/contract/media-types.ts';
+import { BINARY_MHTML_TYPE, LINKED_MHTML_TYPE } from '../../../shared/contract/media-types.ts';
 import { negotiate } from '../http/accept.ts';
 import { badRequest } from '../http/errors.ts';
 import type { OperationQuery, OperationRegistry } from '../http/operations.ts';
@@ -10,14 +10,18 @@ import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-uplo
 import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope, rawFile } from './streamed-envelopes.ts';
-import { binaryMhtmlFile } from './binary-mhtml.ts';
+import { binaryMhtmlFile, type LinkPart } from './binary-mhtml.ts';
+import { linkExpiry, partLinkPath } from './part-links.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
 
 /** What `getWebpageContent` can answer, the envelope first (the contract's default). */
 const CONTENT_TYPES = ['application/json', 'application/octet-stream'];
-/** And for an MHTML page, its base64 parts in binary (for the preview). */
-const MHTML_CONTENT_TYPES = [...CONTENT_TYPES, BINARY_MHTML_TYPE];
+/**
+ * And for an MHTML page, for the preview: its base64 parts in binary, and the same with its large
+ * parts as links (`part-links.ts`).
+ */
+const MHTML_CONTENT_TYPES = [...CONTENT_TYPES, BINARY_MHTML_TYPE, LINKED_MHTML_TYPE];
 
 export function registerWebpageRoutes(registry: OperationRegistry, context: RouteContext): void {
   const { store } = context;
@@ -98,6 +102,19 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
     switch (negotiate(request.headers.accept, offers)) {
       case BINARY_MHTML_TYPE:
         return (await binaryMhtmlFile(original, fileName)) ?? rawFile(original, fileName);
+      case LINKED_MHTML_TYPE: {
+        const expires = linkExpiry(context.now());
+        const linkPart: LinkPart = (part, encoding) =>
+          partLinkPath(store.partLinkKey, {
+            id: webpage.id,
+            start: part.bodyStart,
+            end: part.bodyEnd,
+            encoding,
+            type: part.contentType,
+            expires,
+          });
+        return (await binaryMhtmlFile(original, fileName, linkPart)) ?? rawFile(original, fileName);
+      }
       case 'application/octet-stream':
         return rawFile(original, fileName);
       default:

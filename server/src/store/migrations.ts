@@ -533,6 +533,14 @@ export const MIGRATIONS: readonly string[] = [
     bytes BLOB NOT NULL
   ) STRICT;
   `,
+  /*
+   * 14: the key that signs the preview's links to an archive's large parts (part-links.ts): 32
+   * random bytes made once per archive (SQLite's randomness comes from the operating system's),
+   * kept with the database so that links stay valid across restarts until they expire.
+   */ `
+  CREATE TABLE part_link_key (key BLOB NOT NULL CHECK (length(key) = 32)) STRICT;
+  INSERT INTO part_link_key (key) VALUES (randomblob(32));
+  `,
 ];
 
 export class SchemaVersionError extends Error {

@@ -22,8 +22,18 @@ const PIECE_BYTES = 64 * 1024;
 /** A page's original file: its size, and its bytes read in pieces when asked for. */
 export interface Original {
   size: number;
-  /** The bytes in pieces of `pieceBytes` (the last one shorter), read as the stream is. */
-  stream(pieceBytes?: number): Readable;
+  /**
+   * The bytes in pieces of `pieceBytes` (the last one shorter), read as the stream is; with
+   * `range`, only those from `start` up to (not including) `end`, which the caller keeps within
+   * `size`.
+   */
+  stream(pieceBytes?: number, range?: ByteRange): Readable;
+}
+
+/** Bytes `start` (included) to `end` (excluded) of a file. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** The original files of pages, wherever each is kept. */
@@ -50,8 +60,8 @@ export class Originals {
     if (size !== undefined) {
       return {
         size,
-        stream: (pieceBytes = PIECE_BYTES) =>
-          Readable.from(this.piecesOf(id, pieceBytes), { objectMode: false }),
+        stream: (pieceBytes = PIECE_BYTES, range?: ByteRange) =>
+          Readable.from(this.piecesOf(id, pieceBytes, range), { objectMode: false }),
       };
     }
     const path = this.blobs.pathOf(id);
@@ -59,7 +69,14 @@ export class Originals {
       const { size: fileSize } = await stat(path);
       return {
         size: fileSize,
-        stream: (pieceBytes = PIECE_BYTES) => createReadStream(path, { highWaterMark: pieceBytes }),
+        stream: (pieceBytes = PIECE_BYTES, range?: ByteRange) =>
+          range !== undefined && range.end <= range.start
+            ? Readable.from([])
+            : createReadStream(path, {
+                highWaterMark: pieceBytes,
+                // createReadStream's `end` is the last byte read, included.
+                ...(range && { start: range.start, end: range.end - 1 }),
+              }),
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -67,8 +84,13 @@ export class Originals {
     }
   }
 
-  private async *piecesOf(id: string, pieceBytes: number): AsyncGenerator<Buffer> {
-    const bytes = this.selectBytes.get(id) ?? Buffer.alloc(0);
+  private async *piecesOf(
+    id: string,
+    pieceBytes: number,
+    range?: ByteRange,
+  ): AsyncGenerator<Buffer> {
+    const whole = this.selectBytes.get(id) ?? Buffer.alloc(0);
+    const bytes = range ? whole.subarray(range.start, range.end) : whole;
     for (let start = 0; start < bytes.length; start += pieceBytes) {
       yield bytes.subarray(start, start + pieceBytes);
     }

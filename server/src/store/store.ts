@@ -42,6 +42,8 @@ export interface Store {
   feeds: FeedStore;
   /** API tokens made with the token CLI (hashes only). */
   tokens: TokenStore;
+  /** The key that signs the preview's links to large parts (migration 14, `part-links.ts`). */
+  partLinkKey: Buffer;
   /** Changes with every write: what was read at one generation holds until the next. */
   generation: WriteGeneration;
   /**
@@ -91,6 +93,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     facets: new FacetStore(db),
     feeds: new FeedStore(db),
     tokens: new TokenStore(db),
+    partLinkKey: db.prepare('SELECT key FROM part_link_key').pluck().get() as Buffer,
     generation,
     close: async () => {
       const threads = [ingest.close(), checkpoints.close(), index.close(), blobs.close()];

@@ -3,6 +3,7 @@
 // `folio-res-<nonce>-N`, that the main thread swaps for a blob: URL. The nonce is random per build,
 // so text in the archived page can never forge a token.
 import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
+import { FONT_TYPE, IMAGE_TYPES, MEDIA_TYPE } from '../../../../shared/formats/resource-types.ts';
 import type { ArchiveEntry } from './archive.ts';
 
 /** Bytes for a blob: URL of the given type. */
@@ -14,26 +15,6 @@ export interface BuiltResource {
 /** How a resource is used, which decides the type its blob: URL may have. */
 export type ResourceUse = 'image' | 'css-url' | 'media';
 
-const IMAGE_TYPES = new Set([
-  'image/png',
-  'image/apng',
-  'image/jpeg',
-  'image/pjpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-  'image/bmp',
-  'image/x-ms-bmp',
-  'image/x-icon',
-  'image/vnd.microsoft.icon',
-  'image/tiff',
-  'image/jxl',
-  'image/heic',
-  'image/heif',
-]);
-const FONT_TYPE =
-  /^(?:font\/[a-z0-9.+-]+|application\/(?:x-)?font-[a-z0-9.+-]+|application\/vnd\.ms-fontobject)$/;
-const MEDIA_TYPE = /^(?:audio|video)\/[a-z0-9.+-]+$|^text\/vtt$/;
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   return signature.every((byte, index) => bytes[offset + index] === byte);
