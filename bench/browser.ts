@@ -191,6 +191,7 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
       file: mhtml,
       ext: 'mhtml',
       images: true,
+      reopen: true,
     });
     if (tracePath) await browser.stopTracing();
     const long = makeLongHtml(LONG_PAGE_POSTS, `long-${nonce}`);
@@ -339,6 +340,40 @@ interface PreviewScenario {
   ext: 'html' | 'mhtml';
   /** Whether the page has images that must be loaded and decoded to count as painted. */
   images: boolean;
+  /**
+   * Whether to time it opened again in a new visit (`.reopen-to-paint`): the detail's address
+   * loaded anew, with the browser's caches as the first visit left them and the app's empty.
+   */
+  reopen?: boolean;
+}
+
+/**
+ * When the preview's frame shows its document whole and painted (with its images loaded and
+ * decoded when `images`), in the page's `performance.now()`; `null` past `timeoutMs`.
+ */
+async function paintedAt(page: Page, images: boolean, timeoutMs: number): Promise<number | null> {
+  try {
+    const handle = await page.waitForFunction(
+      (withImages) => {
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview of"]');
+        const doc = frame?.contentDocument;
+        if (!doc || doc.URL !== 'about:srcdoc' || doc.readyState !== 'complete') return 0;
+        if (withImages) {
+          const all = [...doc.images];
+          if (all.length === 0 || !all.every((image) => image.complete && image.naturalWidth > 0))
+            return 0;
+        }
+        return new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))),
+        );
+      },
+      images,
+      { timeout: timeoutMs, polling: 'raf' },
+    );
+    return (await handle.jsonValue()) as number;
+  } catch {
+    return null;
+  }
 }
 
 async function benchPreview(
@@ -373,29 +408,7 @@ async function benchPreview(
   });
   await row.click();
   const clickToPaint = `browser.${key}.click-to-paint`;
-  let painted: number | null = null;
-  try {
-    const handle = await page.waitForFunction(
-      (withImages) => {
-        const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview of"]');
-        const doc = frame?.contentDocument;
-        if (!doc || doc.URL !== 'about:srcdoc' || doc.readyState !== 'complete') return 0;
-        if (withImages) {
-          const all = [...doc.images];
-          if (all.length === 0 || !all.every((image) => image.complete && image.naturalWidth > 0))
-            return 0;
-        }
-        return new Promise<number>((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))),
-        );
-      },
-      images,
-      { timeout: 60_000, polling: 'raf' },
-    );
-    painted = (await handle.jsonValue()) as number;
-  } catch {
-    painted = null;
-  }
+  let painted = await paintedAt(page, images, 60_000);
   // A long page shows its top first and the rest as it is added (the frame is aria-busy until
   // then): the long tasks are counted until it is whole.
   let whole: number | null = null;
@@ -457,4 +470,19 @@ async function benchPreview(
     unit: 'ms',
     note: `${tasks.length} long tasks in the tab from the click until the page is whole`,
   });
+  if (scenario.reopen === true && painted !== null) {
+    // The page's time origin is the new navigation's start.
+    await page.reload({ waitUntil: 'commit' });
+    const reopened = await paintedAt(page, images, 60_000);
+    if (reopened === null) {
+      report.unmeasurable(`browser.${key}.reopen-to-paint`, 'ms', 'not painted within 60 s');
+    } else {
+      report.add({
+        name: `browser.${key}.reopen-to-paint`,
+        value: reopened,
+        unit: 'ms',
+        note: `${label}: its address loaded again (the browser's caches kept) → painted`,
+      });
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // The file reaches the preview as bytes from Folio's server (`Accept`, a Folio extension: for an
-// MHTML page, the archive with its parts in binary) and as HamsterBase's base64 envelope from a
-// server that ignores the header: the preview and "Download original" read either, the download
-// is the original byte for byte, and the app's main thread reads neither.
+// MHTML page, the archive with its parts in binary, its large ones as links) and as HamsterBase's
+// base64 envelope from a server that ignores the header: the preview and "Download original" read
+// either, the download is the original byte for byte, and the app's main thread reads neither.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -45,14 +45,14 @@ async function previewAndDownload(page: Page, archive: Archive, file: Uint8Array
   return types;
 }
 
-test("Folio's server sends the parts in binary to the preview and the original to the download", async ({
+test("Folio's server sends linked MHTML to the preview and the original to the download", async ({
   page,
   archive,
 }) => {
   const file = page_('https://bytes.example');
   const { id } = await archive.upload(file, 'mhtml');
   expect(await previewAndDownload(page, archive, file, id)).toEqual([
-    'application/vnd.folio.binary-mhtml',
+    'application/vnd.folio.linked-mhtml',
     'application/octet-stream',
   ]);
 });

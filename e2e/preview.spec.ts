@@ -83,7 +83,8 @@ for (const ext of EXTS) {
       const { id } = await archive.upload(rich.file, ext);
       const requests = recordRequests(context);
       const tracker = trackRequests(context);
-      // What the preview read: an MHTML page with its parts in binary, any other the file itself.
+      // What the preview read: an MHTML page with its parts in binary and its large ones as
+      // links, any other the file itself.
       const sent = recordFileAnswers(context, id);
 
       // From the list to the page's details, where the preview is.
@@ -93,8 +94,20 @@ for (const ext of EXTS) {
       await expectFaithfulPreview(page, rich, live);
       await expect(page).toHaveTitle(`${title} · Folio`);
       expect(sent).toEqual([
-        ext === 'mhtml' ? 'application/vnd.folio.binary-mhtml' : 'application/octet-stream',
+        ext === 'mhtml' ? 'application/vnd.folio.linked-mhtml' : 'application/octet-stream',
       ]);
+      if (ext === 'mhtml') {
+        // Chromium's capture of the large image comes by its link, from the archive's server.
+        const poster = page.frameLocator(PREVIEW).locator('#poster');
+        await expect
+          .poll(() =>
+            poster.evaluate((image: HTMLImageElement) => [image.complete, image.naturalWidth]),
+          )
+          .toEqual([true, RICH.poster.width]);
+        expect(await poster.getAttribute('src')).toMatch(
+          new RegExp(`^${archive.url}/parts/${id}/\\d+/\\d+/base64/\\d+/image/png/[\\w-]{43}$`),
+        );
+      }
 
       await settled(page, tracker);
       expect(live.requests, 'requests the live web received').toEqual([]);

@@ -2,7 +2,7 @@
 // stylesheet that the preview must show, plus scripts, an event handler and references to the live
 // web (an image, a stylesheet, a script, a CSS background) that it must neither run nor fetch.
 import type { Browser } from '@playwright/test';
-import { makeHtml, makePng, makeWebarchive } from '../../test/support/archives.ts';
+import { makeHtml, makeNoisePng, makePng, makeWebarchive } from '../../test/support/archives.ts';
 import { captureMhtml, editCapturedDocument, startSourceSite, type SourceSite } from './capture.ts';
 import type { Ext } from './seed.ts';
 
@@ -12,6 +12,11 @@ export type { Ext };
 export const RICH = {
   /** The image's size in the file; the preview's `<img id="photo">` must load at this size. */
   photo: { width: 40, height: 30 },
+  /**
+   * The Chromium capture's second image, `<img id="poster">`: a photo's weight (~90 kB of noise),
+   * which Folio's server links rather than sends (`part-links.ts`).
+   */
+  poster: { width: 200, height: 150 },
   /** `#headline`'s colour and `#marker`'s left border from the page's own stylesheet. */
   headlineColor: 'rgb(12, 34, 56)',
   markerBorder: '7px solid rgb(200, 100, 0)',
@@ -168,12 +173,17 @@ export async function richMhtml(
     liveHead(liveOrigin),
     '</head><body>',
     body({ title, marker, photoSrc: 'photo.png', liveOrigin }),
+    '<img id="poster" src="poster.png" alt="A noisy poster">',
     '</body></html>',
   ].join('\n');
   const site = await startSourceSite({
     '/article/index.html': { contentType: 'text/html; charset=utf-8', body: html },
     '/article/style.css': { contentType: 'text/css', body: stylesheet(liveOrigin) },
     '/article/photo.png': { contentType: 'image/png', body: photo() },
+    '/article/poster.png': {
+      contentType: 'image/png',
+      body: makeNoisePng(RICH.poster.width, RICH.poster.height),
+    },
   });
   const link = `${site.origin}/article/index.html`;
   let file = await captureMhtml(browser, link, { blockOrigins: [liveOrigin] });

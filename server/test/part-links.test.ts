@@ -86,9 +86,9 @@ describe('an MHTML page with its large parts as links (the preview)', () => {
       expect(photo.contentType).toBe('image/png');
       expect(path).toMatch(/^parts\/[0-9a-f]+\/\d+\/\d+\/base64\/\d+\/image\/png\/[\w-]{43}$/);
       expect(Buffer.from(partAt(archive.parts, 'https://example.org/icon.png').body)).toEqual(ICON);
-      expect(new TextDecoder().decode(partAt(archive.parts, 'https://example.org/style.css').body)).toBe(
-        'p{color:red}',
-      );
+      expect(
+        new TextDecoder().decode(partAt(archive.parts, 'https://example.org/style.css').body),
+      ).toBe('p{color:red}');
       expect(new TextDecoder().decode(archive.main.body)).toContain('<p>Text</p>');
 
       // The link needs no token and gives the image's bytes, never as a document.
@@ -99,6 +99,22 @@ describe('an MHTML page with its large parts as links (the preview)', () => {
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
       expect(response.headers.get('cache-control')).toMatch(/^private, max-age=\d+, immutable$/);
       expect(Buffer.from(await response.arrayBuffer()).equals(photoBytes)).toBe(true);
+    }
+  });
+
+  it('names its images in a Link header, relative to the request, to load ahead', async () => {
+    const { id } = await upload(folio, article(PHOTO), 'mhtml');
+    const response = await content(folio, id);
+    const archive = parseMhtml(Buffer.from(await response.arrayBuffer()));
+    const photo = partAt(archive.parts, 'https://example.org/photo.png');
+    const header = response.headers.get('link') ?? '';
+    const [reference, ...params] = header.split(';').map((piece) => piece.trim());
+    expect(params).toEqual(['rel=preload', 'as=image']);
+    const resolved = new URL(reference!.slice(1, -1), response.url).href;
+    expect(resolved).toBe(`${folio.url}/${photo.headers.get('folio-part-url')}`);
+    // Asked for twice (decoded ahead, then read from the file): the same bytes.
+    for (let time = 0; time < 2; time++) {
+      expect(Buffer.from(await (await fetch(resolved)).arrayBuffer()).equals(PHOTO)).toBe(true);
     }
   });
 
@@ -172,9 +188,7 @@ describe('an MHTML page with its large parts as links (the preview)', () => {
     const forged = makeMhtml({
       url: 'https://example.org/forged',
       html: '<title>Forged</title><img src="https://example.org/small.png">',
-      resources: [
-        { url: 'https://example.org/small.png', contentType: 'image/png', body: ICON },
-      ],
+      resources: [{ url: 'https://example.org/small.png', contentType: 'image/png', body: ICON }],
     })
       .toString('latin1')
       .replace(

@@ -27,5 +27,7 @@ export const MEDIA_TYPE = /^(?:audio|video)\/[a-z0-9.+-]+$|^text\/vtt$/;
 
 /** Whether a part declared as `type` (lowercase, no parameters) may be served by link. */
 export function isLinkableType(type: string): boolean {
-  return IMAGE_TYPES.has(type) || FONT_TYPE.test(type) || (MEDIA_TYPE.test(type) && type !== 'text/vtt');
+  return (
+    IMAGE_TYPES.has(type) || FONT_TYPE.test(type) || (MEDIA_TYPE.test(type) && type !== 'text/vtt')
+  );
 }

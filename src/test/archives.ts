@@ -41,6 +41,8 @@ export interface MhtmlPartSpec {
   contentId?: string;
   body: string | Uint8Array;
   charset?: string;
+  /** More header lines, as written (`Name: value`). */
+  headers?: readonly string[];
 }
 
 /**
@@ -68,6 +70,7 @@ export function makeMhtml(parts: readonly MhtmlPartSpec[], snapshot?: string): U
     if (part.contentId) headers.push(`Content-ID: <${part.contentId}>`);
     headers.push('Content-Transfer-Encoding: base64');
     if (part.location) headers.push(`Content-Location: ${part.location}`);
+    headers.push(...(part.headers ?? []));
     const encoded = (encodeBase64(body).match(/.{1,76}/g) ?? []).join('\r\n');
     text += `--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n${encoded}\r\n\r\n`;
   }

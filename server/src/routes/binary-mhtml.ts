@@ -53,9 +53,10 @@ export function linkEncoding(part: RawPart): PartEncoding | null {
 
 /**
  * Makes the address of a part's link (`part-links.ts`), or says `null`: the part stays in the
- * answer. Called only for large parts of a linkable type.
+ * answer. Called only for large parts of a linkable type, each once, in document order, before
+ * the answer's first chunk (so that the caller knows every link before it answers).
  */
-export type LinkPart = (part: RawPart, encoding: PartEncoding) => string | null;
+export type LinkPart = (part: RawPart, encoding: PartEncoding, body: Buffer) => string | null;
 
 /**
  * The same archive with its base64 parts in binary, in chunks: the headers, then each part as it
@@ -66,6 +67,7 @@ export type LinkPart = (part: RawPart, encoding: PartEncoding) => string | null;
  */
 export function binaryMhtmlChunks(bytes: Buffer, linkPart?: LinkPart): Iterable<Buffer> {
   const { headers, contentType, parts } = readMhtmlStructure(bytes);
+  const links = parts.map((part) => (linkPart ? linkOf(bytes, part, linkPart) : null));
   const boundary = `----FolioBinary--${randomBytes(24).toString('hex')}----`;
   const params = [...contentType.params]
     .filter(([name]) => name !== 'boundary')
@@ -78,8 +80,8 @@ export function binaryMhtmlChunks(bytes: Buffer, linkPart?: LinkPart): Iterable<
   );
   function* chunks(): Generator<Buffer> {
     yield head;
-    for (const part of parts) {
-      const link = linkPart && linkOf(part, linkPart);
+    for (const [index, part] of parts.entries()) {
+      const link = links[index];
       if (link) {
         // Its bytes are the link's: an empty body, and the address in their place.
         const lines = headerLines(part.headers, 'content-transfer-encoding');
@@ -99,7 +101,7 @@ export function binaryMhtmlChunks(bytes: Buffer, linkPart?: LinkPart): Iterable<
       yield Buffer.from(`--${boundary}${CRLF}${lines}${CRLF}`, 'latin1');
       // Node's decoder skips the line breaks (and, leniently, any character out of the alphabet),
       // natively: a few milliseconds for a 2 MB image, tens for the largest part there can be.
-      yield decoded ? Buffer.from(raw.toString('latin1'), 'base64') : raw;
+      yield decoded ? decodePart(raw, 'base64') : raw;
       yield Buffer.from(CRLF);
     }
     yield Buffer.from(`--${boundary}--${CRLF}`);
@@ -107,11 +109,17 @@ export function binaryMhtmlChunks(bytes: Buffer, linkPart?: LinkPart): Iterable<
   return chunks();
 }
 
-function linkOf(part: RawPart, linkPart: LinkPart): string | null {
+function linkOf(bytes: Buffer, part: RawPart, linkPart: LinkPart): string | null {
   if (part.bodyEnd - part.bodyStart < LINKED_PART_MIN_BYTES) return null;
   if (!isLinkableType(part.contentType)) return null;
   const encoding = linkEncoding(part);
-  return encoding === null ? null : linkPart(part, encoding);
+  if (encoding === null) return null;
+  return linkPart(part, encoding, bytes.subarray(part.bodyStart, part.bodyEnd));
+}
+
+/** A linked part's bytes from its body as the file has it. */
+export function decodePart(body: Buffer, encoding: PartEncoding): Buffer {
+  return encoding === 'base64' ? Buffer.from(body.toString('latin1'), 'base64') : body;
 }
 
 async function readAll(original: Original): Promise<Buffer> {

@@ -18,11 +18,13 @@
 // Every refusal is the same 404. A part is only ever served as an image, font or media type
 // (`isLinkableType`), with `nosniff` and a sandboxing CSP, never as a document.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { pipeline, Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import { isLinkableType } from '../../../shared/formats/resource-types.ts';
 import { failure } from '../http/envelope.ts';
+import type { Original } from '../store/originals.ts';
+import { partKey } from './decoded-parts.ts';
 import type { RouteContext } from './context.ts';
 
 /** Where the links live: outside the API's token scope (`api-scope.ts`). */
@@ -79,6 +81,24 @@ export function partLinkPath(key: Buffer, link: PartLink): string {
     link.type,
     sealed,
   ].join('/');
+}
+
+/** The most links a `Link` header lists (the first images of the page, in document order). */
+export const MAX_PRELOAD_LINKS = 24;
+
+/**
+ * A `Link` header (RFC 8288) that tells a client to preload `paths` (part links relative to the
+ * server's root, `partLinkPath`) as images. Each reference is relative to the request's own
+ * address, `requestPath` (as the server saw it), so it resolves to the same link behind a proxy
+ * that serves the archive under a path of its own.
+ */
+export function preloadLinks(requestPath: string, paths: readonly string[]): string {
+  const pathname = requestPath.split('?', 1)[0] ?? '';
+  const up = '../'.repeat(Math.max(0, pathname.split('/').length - 2));
+  return paths
+    .slice(0, MAX_PRELOAD_LINKS)
+    .map((path) => `<${up}${path}>; rel=preload; as=image`)
+    .join(', ');
 }
 
 const NUMBER = /^(?:0|[1-9]\d{0,14})$/;
@@ -144,10 +164,27 @@ export class Base64Decoder extends Transform {
   }
 }
 
-/** The bytes decoded; an error reading them ends the answer (Fastify closes the connection). */
-function decoded(bytes: NodeJS.ReadableStream): Transform {
-  return pipeline(bytes, new Base64Decoder(), () => {});
+/**
+ * Base64 parts up to this size are read and decoded at once (natively, a few milliseconds for a
+ * photo) and sent with their length; larger ones are decoded as they stream.
+ */
+const DECODED_AT_ONCE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The part's bytes: decoded at once when small enough, else as a stream. */
+async function partBody(original: Original, link: PartLink): Promise<Buffer | Readable> {
+  const bytes = original.stream(PART_PIECE_BYTES, { start: link.start, end: link.end });
+  if (link.encoding === 'binary') return bytes;
+  if (link.end - link.start > DECODED_AT_ONCE_MAX_BYTES) {
+    // An error reading them ends the answer (Fastify closes the connection).
+    return pipeline(bytes, new Base64Decoder(), () => {});
+  }
+  const pieces: Buffer[] = [];
+  for await (const piece of bytes) pieces.push(piece as Buffer);
+  return Buffer.from(Buffer.concat(pieces).toString('latin1'), 'base64');
 }
+
+/** The pieces a part is read in. */
+const PART_PIECE_BYTES = 1024 * 1024;
 
 const NOT_FOUND = failure('not_found', 'part not found');
 
@@ -178,14 +215,16 @@ export async function registerPartLinks(
           }
           const original = await store.originals.find(link.id);
           if (original === undefined || link.end > original.size) return notFound(reply);
-          const bytes = original.stream(undefined, { start: link.start, end: link.end });
+          const decoded = context.decodedParts.take(partKey(link.id, link.start, link.end));
+          const body =
+            (decoded && (await decoded.catch(() => undefined))) ?? (await partBody(original, link));
           const maxAge = Math.max(0, link.expires - Math.ceil(nowMs / 1000));
           return reply
             .type(link.type)
             .header('cache-control', `private, max-age=${maxAge}, immutable`)
             .header('content-security-policy', "default-src 'none'; sandbox")
             .header('referrer-policy', 'no-referrer')
-            .send(link.encoding === 'base64' ? decoded(bytes) : bytes);
+            .send(body);
         },
       );
       for (const url of ['/', '/*']) {

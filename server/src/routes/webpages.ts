@@ -10,8 +10,10 @@ import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-uplo
 import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope, rawFile } from './streamed-envelopes.ts';
-import { binaryMhtmlFile, type LinkPart } from './binary-mhtml.ts';
-import { linkExpiry, partLinkPath } from './part-links.ts';
+import { binaryMhtmlFile, decodePart, type LinkPart } from './binary-mhtml.ts';
+import { partKey } from './decoded-parts.ts';
+import { linkExpiry, partLinkPath, preloadLinks } from './part-links.ts';
+import { IMAGE_TYPES } from '../../../shared/formats/resource-types.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
 
@@ -104,16 +106,30 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
         return (await binaryMhtmlFile(original, fileName)) ?? rawFile(original, fileName);
       case LINKED_MHTML_TYPE: {
         const expires = linkExpiry(context.now());
-        const linkPart: LinkPart = (part, encoding) =>
-          partLinkPath(store.partLinkKey, {
+        const images: string[] = [];
+        const linkPart: LinkPart = (part, encoding, body) => {
+          const { bodyStart: start, bodyEnd: end, contentType: type } = part;
+          const path = partLinkPath(store.partLinkKey, {
             id: webpage.id,
-            start: part.bodyStart,
-            end: part.bodyEnd,
+            start,
+            end,
             encoding,
-            type: part.contentType,
+            type,
             expires,
           });
-        return (await binaryMhtmlFile(original, fileName, linkPart)) ?? rawFile(original, fileName);
+          if (IMAGE_TYPES.has(type)) images.push(path);
+          // The client asks for it next: decoded now, while the file is in memory.
+          context.decodedParts.schedule(partKey(webpage.id, start, end), body.length, () =>
+            decodePart(body, encoding),
+          );
+          return path;
+        };
+        const linked = await binaryMhtmlFile(original, fileName, linkPart);
+        if (linked === null) return rawFile(original, fileName);
+        // The images' links, for the client to load while it reads the answer.
+        const preload = preloadLinks(request.url, images);
+        if (preload !== '') reply.header('link', preload);
+        return linked;
       }
       case 'application/octet-stream':
         return rawFile(original, fileName);

@@ -252,6 +252,7 @@ export function PreviewFrame({
           <ReaderView
             html={preview.whole}
             urls={preview.urls}
+            partsBase={preview.partsBase}
             title={title}
             openLink={openLink}
             toggle={toggle}

@@ -6,6 +6,8 @@ import {
   sniffHtmlCharset,
 } from '../../../../shared/formats/bytes.ts';
 import type { Mhtml } from '../../../../shared/formats/mhtml.ts';
+import { PART_URL_HEADER } from '../../../../shared/contract/media-types.ts';
+import { partLinkUrl } from '../../../api/original-file.ts';
 import type { Webarchive, WebResource } from '../../../../shared/formats/webarchive.ts';
 
 export interface ArchiveEntry {
@@ -17,7 +19,10 @@ export interface ArchiveEntry {
   mimeType: string;
   /** The declared charset label, if any. */
   charset: string | null;
+  /** Its bytes; empty for a linked part. */
   body: Uint8Array;
+  /** A linked part's address (linked MHTML from Folio's server), where its bytes are. */
+  link?: string;
 }
 
 export interface Archive {
@@ -66,16 +71,26 @@ export function archiveFromHtml(bytes: Uint8Array): Archive {
   };
 }
 
-/** An MHTML archive: the root HTML part is the document, every part is a resource. */
-export function archiveFromMhtml(mhtml: Mhtml): Archive {
+/**
+ * An MHTML archive: the root HTML part is the document, every part is a resource. With
+ * `partsBase` (linked MHTML, which the server wrote), a part whose `Folio-Part-Url` names a link
+ * under it is that link; in any other archive the header means nothing.
+ */
+export function archiveFromMhtml(mhtml: Mhtml, partsBase?: string): Archive {
   const snapshot = absolute(mhtml.snapshotLocation, null);
-  const toEntry = (part: Mhtml['parts'][number]): ArchiveEntry => ({
-    url: absolute(part.contentLocation, snapshot),
-    contentId: part.contentId,
-    mimeType: part.contentType,
-    charset: part.charset,
-    body: part.body,
-  });
+  const toEntry = (part: Mhtml['parts'][number]): ArchiveEntry => {
+    const entry: ArchiveEntry = {
+      url: absolute(part.contentLocation, snapshot),
+      contentId: part.contentId,
+      mimeType: part.contentType,
+      charset: part.charset,
+      body: part.body,
+    };
+    const header = partsBase === undefined ? undefined : part.headers.get(PART_URL_HEADER);
+    const link = header === undefined ? null : partLinkUrl(header.trim(), partsBase!);
+    if (link !== null && part.body.length === 0) entry.link = link;
+    return entry;
+  };
   const entries = mhtml.parts.map(toEntry);
   const mainIndex = mhtml.parts.indexOf(mhtml.main);
   const main = entries[mainIndex] ?? toEntry(mhtml.main);

@@ -14,7 +14,7 @@ import {
 import { PreviewResolver } from './resolver.ts';
 import { isElement } from './parsed-nodes.ts';
 import type { ResourceTable } from './resources.ts';
-import { imageDocument, PREVIEW_HEAD } from './preamble.ts';
+import { imageDocument, previewHead } from './preamble.ts';
 import { Sanitizer, type DocumentPart } from './sanitize.ts';
 import { startTag } from './serialize.ts';
 import { DEFAULT_SPLIT_LIMITS, DocumentSplit, type SplitLimits } from './split.ts';
@@ -126,7 +126,7 @@ export class PreviewDocumentBuilder {
       startTag('html', htmlElement ? sanitizer.attributes(htmlElement, 'html', '') : []),
     );
     sanitizer.write(startTag('head', head ? sanitizer.attributes(head, 'html', 'html') : []));
-    sanitizer.write(PREVIEW_HEAD);
+    sanitizer.write(previewHead(this.resources.partsBase));
     if (head) {
       sanitizer.nodes(head.children, 'html', 'head');
       sanitizer.write('</head>');
@@ -159,7 +159,7 @@ export class PreviewDocumentBuilder {
     if (html === undefined) {
       html = isHtmlEntry(entry)
         ? this.document(entry, depth + 1, [...ancestors, entry])
-        : imageDocument(this.resources.url(entry, 'image'));
+        : imageDocument(this.resources.url(entry, 'image'), this.resources.partsBase);
       this.frameCache.set(entry, html);
     }
     // Every embedding counts, cached or not: 10 000 frames of one archived document would

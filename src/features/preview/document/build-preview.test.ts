@@ -39,8 +39,9 @@ function render(ext: PreviewExt, bytes: Uint8Array) {
   const response = previewResponse(ext, bytes, reservedNames);
   if (!response.ok) throw new Error(response.message);
   const blobs: Blob[] = [];
-  const { html } = materializePreview(response, (blob) => {
-    blobs.push(blob);
+  const { html } = materializePreview(response, (resource) => {
+    if (typeof resource === 'string') return resource;
+    blobs.push(resource);
     return `blob:test/${blobs.length - 1}`;
   });
   return { html, doc: parse(html), blobs };
@@ -546,6 +547,67 @@ describe('MHTML', () => {
       png('https://example.com/articles/a.png'),
     ]);
     expect(doc.getElementById('a')?.getAttribute('src')).toMatch(/^blob:test\/\d+$/);
+  });
+});
+
+describe('linked MHTML (Folio’s server: large parts as links)', () => {
+  const PARTS = 'http://127.0.0.1:8080/parts/';
+  const LINK = 'parts/abc/100/200/base64/1800000000/image/png/sig_-0123';
+  const linkedPart = (location: string, type = 'image/png', link = LINK): MhtmlPartSpec => ({
+    type,
+    location,
+    body: '',
+    headers: [`Folio-Part-Url: ${link}`],
+  });
+  const page = (html: string, parts: MhtmlPartSpec[]) =>
+    makeMhtml([{ type: 'text/html', location: PAGE, body: html }, ...parts], PAGE);
+
+  function renderLinked(file: Uint8Array, partsBase?: string) {
+    const response = previewResponse('mhtml', file, reservedNames, undefined, partsBase);
+    if (!response.ok) throw new Error(response.message);
+    const { html } = materializePreview(response, (resource) =>
+      typeof resource === 'string' ? resource : 'blob:test/bytes',
+    );
+    return { response, doc: parse(html) };
+  }
+
+  it('shows a linked image from its link, which the CSP allows and no other address', () => {
+    const file = page('<img src="photo.png"><img src="icon.png">', [
+      linkedPart('https://example.com/articles/photo.png'),
+      { type: 'image/png', location: 'https://example.com/articles/icon.png', body: PNG },
+    ]);
+    const { response, doc } = renderLinked(file, PARTS);
+    const [photo, icon] = Array.from(doc.querySelectorAll('img'));
+    expect(photo?.getAttribute('src')).toBe(`http://127.0.0.1:8080/${LINK}`);
+    expect(icon?.getAttribute('src')).toBe('blob:test/bytes');
+    const csp = doc.querySelector('meta')?.getAttribute('content') ?? '';
+    expect(csp).toContain(`img-src data: blob: ${PARTS};`);
+    expect(csp).toContain(`font-src data: blob: ${PARTS};`);
+    expect(csp).toMatch(/^default-src 'none'; /);
+    expect(response.ok && response.partsBase).toBe(PARTS);
+  });
+
+  it('means nothing in any other archive: no link, and the CSP as always', () => {
+    const file = page('<img src="photo.png">', [
+      linkedPart('https://example.com/articles/photo.png'),
+    ]);
+    const { doc } = renderLinked(file);
+    expect(doc.querySelector('img')?.getAttribute('src') ?? '').not.toContain('parts/');
+    expect(doc.querySelector('meta')?.getAttribute('content')).toBe(PREVIEW_CSP);
+  });
+
+  it('drops a link to anywhere else, and one that a use may not load as its type', () => {
+    const file = page('<img src="away.png"><img src="font.woff2"><video src="photo.png"></video>', [
+      linkedPart('https://example.com/articles/away.png', 'image/png', '../public/api/v1/webpages'),
+      linkedPart('https://example.com/articles/font.woff2', 'font/woff2'),
+      linkedPart('https://example.com/articles/photo.png'),
+    ]);
+    const { doc } = renderLinked(file, PARTS);
+    const sources = Array.from(doc.querySelectorAll('img, video'), (element) =>
+      element.getAttribute('src'),
+    );
+    expect(sources.join(' ')).not.toContain('/parts/');
+    expect(sources.join(' ')).not.toContain('/public/api/');
   });
 });
 

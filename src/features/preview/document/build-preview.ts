@@ -25,12 +25,13 @@ import type { DocumentPart } from './sanitize.ts';
 
 export type PreviewExt = 'html' | 'mhtml' | 'webarchive';
 
-export function readArchive(ext: PreviewExt, bytes: Uint8Array): Archive {
+/** `partsBase`: for linked MHTML, where its parts' links live (`partLinksBase`). */
+export function readArchive(ext: PreviewExt, bytes: Uint8Array, partsBase?: string): Archive {
   switch (ext) {
     case 'html':
       return archiveFromHtml(bytes);
     case 'mhtml':
-      return archiveFromMhtml(parseMhtml(bytes));
+      return archiveFromMhtml(parseMhtml(bytes), partsBase);
     case 'webarchive':
       checkWebarchiveSize(bytes);
       return archiveFromWebarchive(parseWebarchive(bytes));
@@ -58,10 +59,12 @@ export function buildPreview(
     reservedNames: ReadonlySet<string>;
     /** Told a long page's first part, with the resources written so far, once it is written. */
     firstPart?: (html: string, resources: readonly BuiltResource[], nonce: string) => void;
+    /** For linked MHTML: where its parts' links live (`partLinksBase`). */
+    partsBase?: string;
   },
 ): PreviewBuild {
-  const archive = readArchive(ext, bytes);
-  const resources = new ResourceTable(options.nonce);
+  const archive = readArchive(ext, bytes, options.partsBase);
+  const resources = new ResourceTable(options.nonce, options.partsBase ?? null);
   const { firstPart } = options;
   const builder = new PreviewDocumentBuilder(
     archive,
@@ -108,8 +111,11 @@ export type PreviewFailure = 'unreadable' | 'too-complex';
  */
 export interface PreviewFirstPart {
   first: PreviewTemplate;
-  resources: Blob[];
+  resources: PreviewResource[];
 }
+
+/** A resource of the document: bytes for a blob: URL, or the address of a part's link. */
+export type PreviewResource = Blob | string;
 
 /** Worker → main thread: the answer, and for a long page its first part before it. */
 export type PreviewMessage = PreviewFirstPart | PreviewResponse;
@@ -121,10 +127,13 @@ export type PreviewResponse =
       /** The document in its parts, in order: one unless the page is long (`split.ts`). */
       parts: PreviewPart[];
       /**
-       * Resource N of the document, typed. Blobs are made here, in the worker: posting one passes a
-       * handle, so the main thread neither copies nor stores the bytes, it only names them.
+       * Resource N of the document: a typed Blob, or the address of a linked part. Blobs are made
+       * here, in the worker: posting one passes a handle, so the main thread neither copies nor
+       * stores the bytes, it only names them.
        */
-      resources: Blob[];
+      resources: PreviewResource[];
+      /** For linked MHTML: where its parts' links live, which the document's CSP names. */
+      partsBase?: string;
       /** Whether the document has declarative shadow roots (which may hold frames and links). */
       shadowRoots: boolean;
     }
@@ -142,16 +151,18 @@ export function toTemplate(text: string, nonce: string): PreviewTemplate {
 }
 
 /** The message for a build. */
-export function toResponse(build: PreviewBuild): PreviewResponse {
+export function toResponse(build: PreviewBuild, partsBase?: string): PreviewResponse {
   return {
     ok: true,
     parts: build.parts.map(({ into, html }) => ({ into, template: toTemplate(html, build.nonce) })),
     shadowRoots: build.shadowRoots,
-    resources: build.resources.map(toBlob),
+    resources: build.resources.map(toResource),
+    ...(partsBase !== undefined && { partsBase }),
   };
 }
 
-function toBlob(resource: BuiltResource): Blob {
+function toResource(resource: BuiltResource): PreviewResource {
+  if ('link' in resource) return resource.link;
   // The archive's bytes live in plain ArrayBuffers (never shared memory).
   return new Blob([resource.bytes as Uint8Array<ArrayBuffer>], { type: resource.type });
 }
@@ -173,7 +184,9 @@ export async function handlePreviewRequest(
   } catch (error) {
     return failed(error);
   }
-  return previewResponse(request.ext, bytes, request.reservedNames, sendFirstPart);
+  const { file } = request;
+  const partsBase = file.encoding === 'linked-mhtml' ? file.partsBase : undefined;
+  return previewResponse(request.ext, bytes, request.reservedNames, sendFirstPart, partsBase);
 }
 
 /** The worker's answer for a file's bytes (the synchronous part of `handlePreviewRequest`). */
@@ -182,17 +195,19 @@ export function previewResponse(
   bytes: Uint8Array,
   reservedNames: readonly string[],
   sendFirstPart?: SendFirstPart,
+  partsBase?: string,
 ): PreviewResponse {
   // The input's size was bounded before its bytes were read (`handlePreviewRequest`).
   try {
     const build = buildPreview(ext, bytes, {
       reservedNames: new Set(reservedNames),
+      ...(partsBase !== undefined && { partsBase }),
       ...(sendFirstPart && {
         firstPart: (html: string, resources: readonly BuiltResource[], nonce: string) =>
-          sendFirstPart({ first: toTemplate(html, nonce), resources: resources.map(toBlob) }),
+          sendFirstPart({ first: toTemplate(html, nonce), resources: resources.map(toResource) }),
       }),
     });
-    return toResponse(build);
+    return toResponse(build, partsBase);
   } catch (error) {
     return failed(error);
   }

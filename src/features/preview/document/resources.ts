@@ -6,15 +6,11 @@ import { encodeBase64 } from '../../../../shared/formats/bytes.ts';
 import { FONT_TYPE, IMAGE_TYPES, MEDIA_TYPE } from '../../../../shared/formats/resource-types.ts';
 import type { ArchiveEntry } from './archive.ts';
 
-/** Bytes for a blob: URL of the given type. */
-export interface BuiltResource {
-  type: string;
-  bytes: Uint8Array;
-}
+/** Bytes for a blob: URL of the given type, or a linked part's address. */
+export type BuiltResource = { type: string; bytes: Uint8Array } | { link: string };
 
 /** How a resource is used, which decides the type its blob: URL may have. */
 export type ResourceUse = 'image' | 'css-url' | 'media';
-
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   return signature.every((byte, index) => bytes[offset + index] === byte);
@@ -81,7 +77,13 @@ export class ResourceTable {
   private readonly binaries = new Map<ArchiveEntry, Map<string, string>>();
   private readonly svgDataUrls = new Map<ArchiveEntry, string>();
 
-  constructor(readonly nonce: string = randomNonce()) {}
+  private readonly links = new Map<ArchiveEntry, string>();
+
+  /** `partsBase`: where linked parts live (linked MHTML), which the documents' CSP must name. */
+  constructor(
+    readonly nonce: string = randomNonce(),
+    readonly partsBase: string | null = null,
+  ) {}
 
   private push(resource: BuiltResource): string {
     this.list.push(resource);
@@ -93,6 +95,7 @@ export class ResourceTable {
    * URL (an SVG opened from a data: URL runs in an opaque origin, never in the app's).
    */
   url(entry: ArchiveEntry, use: ResourceUse): string {
+    if (entry.link !== undefined) return this.linked(entry, entry.link, use);
     if (use !== 'media' && isSvg(entry)) {
       let dataUrl = this.svgDataUrls.get(entry);
       if (dataUrl === undefined) {
@@ -111,6 +114,25 @@ export class ResourceTable {
     if (token === undefined) {
       token = this.push({ type, bytes: entry.body });
       byType.set(type, token);
+    }
+    return token;
+  }
+
+  /**
+   * A linked part: its link, which the server serves as the part's declared type (a linkable one),
+   * if that type is one this use may load; else, like a blob of the wrong type, nothing to show.
+   */
+  private linked(entry: ArchiveEntry, link: string, use: ResourceUse): string {
+    const type = entry.mimeType;
+    const fits =
+      use === 'media'
+        ? MEDIA_TYPE.test(type)
+        : IMAGE_TYPES.has(type) || (use === 'css-url' && FONT_TYPE.test(type));
+    if (!fits) return this.push({ type: 'application/octet-stream', bytes: new Uint8Array() });
+    let token = this.links.get(entry);
+    if (token === undefined) {
+      token = this.push({ link });
+      this.links.set(entry, token);
     }
     return token;
   }

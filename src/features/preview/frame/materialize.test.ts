@@ -27,7 +27,7 @@ describe('materializePreview', () => {
         ],
       },
       (blob) => {
-        blobs.push(blob);
+        blobs.push(blob as Blob);
         return `blob:u${blobs.length}`;
       },
     );
@@ -99,9 +99,9 @@ describe('materializePreview', () => {
     });
 
     const controller = new AbortController();
-    const aborting = (blob: Blob) => {
+    const aborting = (blob: Blob | string) => {
       controller.abort(new Error('gone'));
-      return `blob:${made++}:${blob.size}`;
+      return `blob:${made++}:${(blob as Blob).size}`;
     };
     await expect(
       materializePreviewInSlices(response, controller.signal, aborting, (url) => revoked.push(url)),

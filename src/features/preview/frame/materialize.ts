@@ -1,7 +1,20 @@
 // Turns the worker's answer into a document for the iframe: one blob: URL per resource Blob (made
 // here: a blob: URL made in the worker would die with it), substituted for the tokens. The
 // caller revokes the URLs when the preview goes away.
-import type { PreviewPart, PreviewResponse, PreviewTemplate } from '../document/build-preview.ts';
+import type {
+  PreviewPart,
+  PreviewResource,
+  PreviewResponse,
+  PreviewTemplate,
+} from '../document/build-preview.ts';
+
+/**
+ * The URL of a resource: a new blob: URL for bytes, the address itself for a linked part (which
+ * `revokeUrls` passes over: revoking what is not a blob: URL does nothing).
+ */
+export function resourceUrl(resource: PreviewResource): string {
+  return typeof resource === 'string' ? resource : URL.createObjectURL(resource);
+}
 
 /** A piece of a long page, for the frame's container marked `data-folio-part="<into>"`. */
 export interface PreviewPiece {
@@ -16,7 +29,7 @@ export interface MaterializedPreview {
   pieces: PreviewPiece[];
   /** The document whole, pieces included (for reader mode); `html` when there are none. */
   whole: string;
-  /** The blob: URLs the document uses; pass them to `revokeUrls` when done. */
+  /** The URLs the document uses (blob: URLs, and links); pass them to `revokeUrls` when done. */
   urls: string[];
 }
 
@@ -45,7 +58,7 @@ function fillParts(parts: readonly PreviewPart[], urls: string[]): MaterializedP
 
 export function materializePreview(
   response: Extract<PreviewResponse, { ok: true }>,
-  createUrl: (blob: Blob) => string = (blob) => URL.createObjectURL(blob),
+  createUrl: (resource: PreviewResource) => string = resourceUrl,
 ): MaterializedPreview {
   const urls = response.resources.map((blob) => createUrl(blob));
   return fillParts(response.parts, urls);
@@ -66,7 +79,7 @@ function nextTask(): Promise<void> {
 export async function materializePreviewInSlices(
   response: Extract<PreviewResponse, { ok: true }>,
   signal: AbortSignal,
-  createUrl: (blob: Blob) => string = (blob) => URL.createObjectURL(blob),
+  createUrl: (resource: PreviewResource) => string = resourceUrl,
   revoke: (url: string) => void = (url) => URL.revokeObjectURL(url),
   made: readonly string[] = [],
 ): Promise<MaterializedPreview> {

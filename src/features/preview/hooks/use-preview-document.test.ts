@@ -71,6 +71,7 @@ describe('usePreviewDocument for a long page', () => {
       whole: '<html><body data-folio-part="n-0"><p>blob:1</p><img src="blob:2"></body></html>',
       shadowRoots: false,
       urls: ['blob:1', 'blob:2'],
+      partsBase: null,
     });
     expect(created).toEqual(['blob:1', 'blob:2']);
     unmount();

@@ -14,11 +14,13 @@ import { thisReservedMemberNames } from '../document/document-members.ts';
 import {
   fillTemplate,
   materializePreviewInSlices,
+  resourceUrl,
   revokeUrls,
   type MaterializedPreview,
   type PreviewPiece,
 } from '../frame/materialize.ts';
 import { runPreviewWorker, type OnFirstPart } from '../frame/run-preview-worker.ts';
+import { preloadImages } from '../../../api/preload-part-links.ts';
 
 /**
  * A preview ready to show: `html` for the frame, then a long page's `pieces` appended in order;
@@ -33,6 +35,8 @@ export interface ReadyPreview {
   whole: string | null;
   shadowRoots: boolean;
   urls: readonly string[];
+  /** Where the document's linked parts live (linked MHTML), which its CSP names; else `null`. */
+  partsBase: string | null;
 }
 
 export type PreviewDocumentState =
@@ -77,22 +81,25 @@ export function usePreviewDocument(
     const controller = new AbortController();
     let urls: string[] = [];
     let first: string | null = null;
+    const partsBase = file.encoding === 'linked-mhtml' ? (file.partsBase ?? null) : null;
     // A long page's first part, shown while the worker writes the rest. Its resources are few
     // (those of its first screen): their URLs are made at once, and kept for the answer.
     const onFirstPart = (message: PreviewFirstPart) => {
       if (controller.signal.aborted || first !== null) return;
-      urls = message.resources.map((blob) => URL.createObjectURL(blob));
+      urls = message.resources.map(resourceUrl);
       first = fillTemplate(message.first, urls);
       // Whether it has shadow roots is known with the answer: until then, frames are looked for
       // inside them too.
-      const shown = { html: first, pieces: null, whole: null, shadowRoots: true, urls };
+      const shown = { html: first, pieces: null, whole: null, shadowRoots: true, urls, partsBase };
       setSettled({ file, ext, status: 'ready', ...shown });
     };
     const run = async () => {
       const reservedNames = thisReservedMemberNames();
-      const response = await build({ file, ext, reservedNames }, controller.signal, {
-        onFirstPart,
-      });
+      const building = build({ file, ext, reservedNames }, controller.signal, { onFirstPart });
+      // A linked page's images load while the worker (started first: its script must not wait
+      // behind them) writes the document.
+      preloadImages(file.preload ?? []);
+      const response = await building;
       if (controller.signal.aborted) return;
       if (!response.ok) {
         const { failure, message } = response;
@@ -111,7 +118,7 @@ export function usePreviewDocument(
       const { shadowRoots } = response;
       const { pieces, whole } = preview;
       const html = first === null ? preview.html : documentAfterFirst(preview, first);
-      setSettled({ file, ext, status: 'ready', html, pieces, whole, shadowRoots, urls });
+      setSettled({ file, ext, status: 'ready', html, pieces, whole, shadowRoots, urls, partsBase });
     };
     run().catch((error: unknown) => {
       if (controller.signal.aborted) return;
@@ -128,8 +135,8 @@ export function usePreviewDocument(
   // A result for another input is stale: the new one is being built.
   if (!settled || settled.file !== file || settled.ext !== ext) return { status: 'building' };
   if (settled.status === 'ready') {
-    const { html, pieces, whole, shadowRoots, urls: used } = settled;
-    return { status: 'ready', html, pieces, whole, shadowRoots, urls: used };
+    const { html, pieces, whole, shadowRoots, urls: used, partsBase } = settled;
+    return { status: 'ready', html, pieces, whole, shadowRoots, urls: used, partsBase };
   }
   return { status: 'error', failure: settled.failure, message: settled.message };
 }

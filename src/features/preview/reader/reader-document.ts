@@ -5,7 +5,7 @@
 // variables on the root element, changed in place (`applyReaderSettings`) so that a change keeps
 // the reader's scroll position and its document (a highlight layer may be attached to it).
 import { APP_TEXT_ATTRIBUTE } from '../../../lib/page-text.ts';
-import { PREVIEW_HEAD } from '../document/preamble.ts';
+import { previewHead } from '../document/preamble.ts';
 import { rootElement } from '../frame/archived-dom.ts';
 import { escapeAttribute, escapeText } from '../document/serialize.ts';
 import type { ReaderArticle } from './extract-article.ts';
@@ -57,8 +57,15 @@ function styleAttribute(settings: ReaderSettings): string {
     .join('; ');
 }
 
-/** The whole reader document, for the frame's `srcdoc`. */
-export function readerDocument(article: ReaderArticle, settings: ReaderSettings): string {
+/**
+ * The whole reader document, for the frame's `srcdoc`; `partsBase` is the preview's (its linked
+ * parts, which the article's images may be).
+ */
+export function readerDocument(
+  article: ReaderArticle,
+  settings: ReaderSettings,
+  partsBase: string | null = null,
+): string {
   const rootAttributes = [
     article.lang ? ` lang="${escapeAttribute(article.lang)}"` : '',
     ` dir="${article.dir ?? 'auto'}"`,
@@ -71,7 +78,7 @@ export function readerDocument(article: ReaderArticle, settings: ReaderSettings)
   const details = [article.siteName, `${article.minutes} min read`].filter(Boolean).join(' · ');
   meta.push(`<p class="reader-meta reader-details">${escapeText(details)}</p>`);
   return (
-    `<!DOCTYPE html><html${rootAttributes}><head>${PREVIEW_HEAD}` +
+    `<!DOCTYPE html><html${rootAttributes}><head>${previewHead(partsBase)}` +
     `<title>${escapeText(article.title)}</title><style>${READER_CSS}</style></head>` +
     `<body><main><article><header ${APP_TEXT_ATTRIBUTE}><h1>${escapeText(article.title)}</h1>${meta.join('')}</header>` +
     `<div class="reader-content">${article.html}</div></article></main></body></html>`

@@ -18,8 +18,10 @@ export const EXTRACT_MEASURE = 'folio:reader-extract';
 export interface ReaderViewProps {
   /** The preview's document (sanitised by the preview worker, resources as blob: URLs). */
   html: string;
-  /** The blob: URLs of the archive's resources that `html` uses: the only images shown. */
+  /** The URLs of the archive's resources that `html` uses (blob: and links): the only images shown. */
   urls: readonly string[];
+  /** Where the preview's linked parts live, which the reader's CSP names too; else `null`. */
+  partsBase: string | null;
   /** The page's title, for the frame's name and when the article has none. */
   title: string;
   openLink: OpenUrl;
@@ -48,6 +50,7 @@ function extract(html: string, urls: readonly string[], title: string): Extracti
 export function ReaderView({
   html,
   urls,
+  partsBase,
   title,
   openLink,
   toggle,
@@ -60,8 +63,11 @@ export function ReaderView({
   const [doc, setDoc] = useState<Document | null>(null);
   const article = extraction.status === 'article' ? extraction.article : null;
   // Built once per article: a settings change is applied in place (scroll and document stay).
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the settings of the first paint only
-  const srcDoc = useMemo(() => (article ? readerDocument(article, settings) : null), [article]);
+  const srcDoc = useMemo(
+    () => (article ? readerDocument(article, settings, partsBase) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the settings of the first paint only
+    [article, partsBase],
+  );
 
   const changeSettings = (next: ReaderSettings) => {
     saveReaderSettings(next);

@@ -1,7 +1,8 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 
-import { fetchOriginalFile } from '../../../api/fetch-original-file.ts';
+import { fetchOriginalFile, previewPartsBase } from '../../../api/fetch-original-file.ts';
 import {
+  LINKED_PREVIEW_FILE_ACCEPT,
   ORIGINAL_FILE_ACCEPT,
   PREVIEW_FILE_ACCEPT,
   type OriginalFile,
@@ -18,12 +19,17 @@ function fileOptions(id: string, preview: boolean) {
   return queryOptions({
     queryKey,
     queryFn: ({ signal }): Promise<OriginalFile> =>
-      fetchOriginalFile(id, signal, preview ? PREVIEW_FILE_ACCEPT : ORIGINAL_FILE_ACCEPT),
+      fetchOriginalFile(id, signal, preview ? previewAccept() : ORIGINAL_FILE_ACCEPT),
     // The id is the sha256 of the bytes: the content of an id never changes.
     staleTime: Infinity,
     // Archives can weigh megabytes: do not keep them long once no preview shows them.
     gcTime: 60_000,
   });
+}
+
+/** What the preview asks for: its large parts as links where it can load them. */
+function previewAccept(): string {
+  return previewPartsBase() === null ? PREVIEW_FILE_ACCEPT : LINKED_PREVIEW_FILE_ACCEPT;
 }
 
 /** The original file, byte for byte ("Download original"). */
@@ -32,8 +38,8 @@ export function webpageContentOptions(id: string) {
 }
 
 /**
- * The file the preview reads, which the routes hand it: an MHTML page with its parts in binary
- * where the server offers it (Folio's), else the original as above. Its own cache entry, as the
+ * The file the preview reads, which the routes hand it: an MHTML page with its parts in binary, its
+ * large ones as links, where the server offers it (Folio's), else the original as above. Its own cache entry, as the
  * two can differ; "Download original" reuses it when it is the file itself.
  */
 export function webpagePreviewFileOptions(id: string) {

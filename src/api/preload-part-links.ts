@@ -1,0 +1,65 @@
+// A linked MHTML's images (the preview's file from Folio's server, `LINKED_MHTML_TYPE`) start
+// loading once the preview has started its worker, from the answer's
+// `Link: <…>; rel=preload; as=image` header: while the worker writes the document, the browser
+// already fetches the images, which the frame then finds in its caches. Only links to the
+// archive's own parts are followed (`partLinkUrl`); anything else in the header is ignored.
+import { partLinkUrl } from './original-file.ts';
+
+/** The most images preloaded for one answer (the server lists the page's first ones). */
+export const MAX_PRELOADED_IMAGES = 24;
+
+/** The part links a `Link` header asks to preload as images, resolved against `responseUrl`. */
+export function preloadedImageLinks(
+  header: string,
+  responseUrl: string,
+  partsBase: string,
+): string[] {
+  const links: string[] = [];
+  for (const [, reference = '', rest = ''] of header.matchAll(/<([^<>]*)>([^,]*)/g)) {
+    const params = rest
+      .split(';')
+      .map((param) => param.replace(/\s+/g, '').replace(/"/g, '').toLowerCase());
+    if (!params.includes('rel=preload') || !params.includes('as=image')) continue;
+    let absolute: string;
+    try {
+      absolute = new URL(reference, responseUrl).href;
+    } catch {
+      continue;
+    }
+    const link = partLinkUrl(absolute, partsBase);
+    if (link !== null && !links.includes(link)) links.push(link);
+    if (links.length === MAX_PRELOADED_IMAGES) break;
+  }
+  return links;
+}
+
+/**
+ * How many images load at once: a browser opens at most six connections to a server over
+ * HTTP/1.1, and the app's own requests (the preview's worker, the page's details) must not wait
+ * behind the images.
+ */
+export const MAX_IMAGES_AT_ONCE = 3;
+
+/** Images waiting for their turn, and those loading (referenced until they load or fail). */
+const waiting: string[] = [];
+const loading = new Set<HTMLImageElement>();
+
+function next(): void {
+  while (loading.size < MAX_IMAGES_AT_ONCE && waiting.length > 0) {
+    const image = new Image();
+    const done = () => {
+      loading.delete(image);
+      next();
+    };
+    image.addEventListener('load', done, { once: true });
+    image.addEventListener('error', done, { once: true });
+    loading.add(image);
+    image.src = waiting.shift()!;
+  }
+}
+
+/** Starts loading `links` (from `preloadedImageLinks`), a few at a time. */
+export function preloadImages(links: readonly string[]): void {
+  waiting.push(...links);
+  next();
+}
