@@ -8,6 +8,8 @@ import { makeMhtml, makePng } from '../../test/support/archives.ts';
 import { call, operationUrl, upload } from './support/api.ts';
 import { fileFor } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { binaryMhtmlFile, MAX_CONVERTED_BYTES } from '../src/routes/binary-mhtml.ts';
+import type { Original } from '../src/store/originals.ts';
 
 const BYTES = 'application/octet-stream, application/json;q=0.5';
 /** What the app's preview asks for (src/api/original-file.ts). */
@@ -224,5 +226,18 @@ describe('an MHTML page with its parts in binary (the preview)', () => {
     expect(Buffer.from(envelope.body.data as string, 'base64').equals(Buffer.from(file))).toBe(
       true,
     );
+  });
+});
+
+describe('the conversion’s bound', () => {
+  it('never reads a file past the preview’s own bound: the file goes as it is', async () => {
+    const huge: Original = {
+      size: MAX_CONVERTED_BYTES + 1,
+      stream: () => {
+        throw new Error('read');
+      },
+    };
+    expect(await binaryMhtmlFile(huge, 'huge.mhtml')).toBeNull();
+    expect(await binaryMhtmlFile(huge, 'huge.mhtml', () => 'parts/x')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // images, fonts and media come as signed links outside the API's token scope. A link gives exactly
 // its part's bytes, as its declared type, to anyone holding the address, until it expires; every
 // other address under /parts, a changed one included, is the same 404.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseMhtml, type MhtmlPart } from '../../shared/formats/mhtml.ts';
 import { makeMhtml, makeNoisePng, makePng } from '../../test/support/archives.ts';
 import { call, operationUrl, upload } from './support/api.ts';
@@ -247,5 +247,24 @@ describe('an MHTML page with its large parts as links (the preview)', () => {
     const { path } = await linkedPhoto(article(PHOTO));
     const response = await fetch(`${hamster.url}/${path}`);
     expect(response.status).toBe(404);
+  });
+
+  it('never writes a link’s signature to the request log', async () => {
+    const logged = await startTestServer({ logLevel: 'info' });
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const { path } = await linkedPhoto(article(makeNoisePng(100, 110)), logged);
+      expect((await fetch(`${logged.url}/${path}`)).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+      await logged.close();
+    }
+    const requests = written.filter((line) => line.includes('"/parts/'));
+    expect(requests.length).toBeGreaterThan(0);
+    for (const line of requests) expect(line).toMatch(/\/image\/png\/\[Redacted\]"/);
   });
 });

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { MAX_PRELOADED_IMAGES, preloadedImageLinks } from './preload-part-links.ts';
+import {
+  MAX_IMAGES_AT_ONCE,
+  MAX_PRELOADED_IMAGES,
+  preloadedImageLinks,
+  preloadImages,
+} from './preload-part-links.ts';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 const BASE = `${ORIGIN}/parts/`;
@@ -51,5 +56,55 @@ describe('the images a linked answer asks to load ahead', () => {
       (_, n) => `<../../../../../${link(n)}>; rel=preload; as=image`,
     ).join(', ');
     expect(preloadedImageLinks(header, CONTENT, BASE)).toHaveLength(MAX_PRELOADED_IMAGES);
+  });
+});
+
+/** Images as the preloads make them: what each was asked to load, finished by hand. */
+class FakeImage extends EventTarget {
+  static made: FakeImage[] = [];
+  src = '';
+  constructor() {
+    super();
+    FakeImage.made.push(this);
+  }
+  removeAttribute(name: string) {
+    if (name === 'src') this.src = '';
+  }
+  finish() {
+    this.dispatchEvent(new Event('load'));
+  }
+}
+
+describe('loading the images ahead', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeImage.made = [];
+  });
+
+  const loadingNow = () => FakeImage.made.filter((image) => image.src !== '').map((i) => i.src);
+
+  it(`loads ${MAX_IMAGES_AT_ONCE} at a time, the next as one finishes`, () => {
+    vi.stubGlobal('Image', FakeImage);
+    const links = [1, 2, 3, 4, 5].map((n) => `${ORIGIN}/${link(n)}`);
+    preloadImages(links);
+    expect(loadingNow()).toEqual(links.slice(0, MAX_IMAGES_AT_ONCE));
+    FakeImage.made[1]!.finish();
+    expect(FakeImage.made.map((image) => image.src)).toEqual(links.slice(0, 4));
+    for (const image of [...FakeImage.made]) image.finish();
+    expect(FakeImage.made.map((image) => image.src)).toEqual(links);
+    FakeImage.made.at(-1)!.finish();
+  });
+
+  it('stops what has not loaded when the preview goes away, and leaves others’ alone', () => {
+    vi.stubGlobal('Image', FakeImage);
+    const mine = [1, 2, 3, 4].map((n) => `${ORIGIN}/${link(n)}`);
+    const theirs = [`${ORIGIN}/${link(9)}`];
+    const cancel = preloadImages(mine);
+    preloadImages(theirs);
+    cancel();
+    // Mine are let go (their loads stopped), never started for the fourth; theirs starts.
+    expect(loadingNow()).toEqual(theirs);
+    expect(FakeImage.made).toHaveLength(MAX_IMAGES_AT_ONCE + 1);
+    FakeImage.made.at(-1)!.finish();
   });
 });

@@ -40,12 +40,20 @@ export function preloadedImageLinks(
  */
 export const MAX_IMAGES_AT_ONCE = 3;
 
+/** An image to load, and the preview it is for (whose going away cancels it). */
+interface Preload {
+  link: string;
+  cancelled: () => boolean;
+}
+
 /** Images waiting for their turn, and those loading (referenced until they load or fail). */
-const waiting: string[] = [];
-const loading = new Set<HTMLImageElement>();
+const waiting: Preload[] = [];
+const loading = new Map<HTMLImageElement, Preload>();
 
 function next(): void {
   while (loading.size < MAX_IMAGES_AT_ONCE && waiting.length > 0) {
+    const preload = waiting.shift()!;
+    if (preload.cancelled()) continue;
     const image = new Image();
     const done = () => {
       loading.delete(image);
@@ -53,13 +61,29 @@ function next(): void {
     };
     image.addEventListener('load', done, { once: true });
     image.addEventListener('error', done, { once: true });
-    loading.add(image);
-    image.src = waiting.shift()!;
+    loading.set(image, preload);
+    image.src = preload.link;
   }
 }
 
-/** Starts loading `links` (from `preloadedImageLinks`), a few at a time. */
-export function preloadImages(links: readonly string[]): void {
-  waiting.push(...links);
+/**
+ * Starts loading `links` (from `preloadedImageLinks`), a few at a time. The function it returns
+ * cancels what has not loaded yet (the preview went away): those waiting never start, those
+ * loading are let go.
+ */
+export function preloadImages(links: readonly string[]): () => void {
+  let cancelled = false;
+  const isCancelled = () => cancelled;
+  waiting.push(...links.map((link) => ({ link, cancelled: isCancelled })));
   next();
+  return () => {
+    cancelled = true;
+    for (const [image, preload] of loading) {
+      if (preload.cancelled !== isCancelled) continue;
+      loading.delete(image);
+      // An empty source stops the load.
+      image.removeAttribute('src');
+    }
+    next();
+  };
 }

@@ -19,11 +19,30 @@ export function requestLogSerializer(spec: ApiSpec) {
   }
   return (request: FastifyRequest) => ({
     method: request.method,
-    url: redactQuery(request.url, declared),
+    url: isCapabilityRoute(request)
+      ? redactLastSegment(request.url)
+      : redactQuery(request.url, declared),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket.remotePort,
   });
+}
+
+/**
+ * The route config of a route whose address is its own credential (a signed link's signature in
+ * its last segment): the log shows the address without it.
+ */
+export const CAPABILITY_ROUTE = { capabilityInPath: true } as const;
+
+function isCapabilityRoute(request: FastifyRequest): boolean {
+  const config = request.routeOptions?.config as { capabilityInPath?: unknown } | undefined;
+  return config?.capabilityInPath === true;
+}
+
+/** The address with its last path segment (and any query) redacted. */
+export function redactLastSegment(url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  return `${path.slice(0, path.lastIndexOf('/') + 1)}${REDACTED}`;
 }
 
 export function redactQuery(url: string, keep: ReadonlySet<string>): string {

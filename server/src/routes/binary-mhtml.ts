@@ -129,14 +129,22 @@ async function readAll(original: Original): Promise<Buffer> {
 }
 
 /**
+ * The largest file converted: the app's preview reads no larger archive (its
+ * `MAX_PREVIEW_INPUT_BYTES`), and the conversion holds the file in memory.
+ */
+export const MAX_CONVERTED_BYTES = 64 * 1024 * 1024;
+
+/**
  * The original as binary MHTML (see `binaryMhtmlChunks`), or `null` when it cannot be read as one
- * (the caller then sends the file as it is).
+ * or is larger than `MAX_CONVERTED_BYTES` (the caller then sends the file as it is).
  */
 export async function binaryMhtmlFile(
   original: Original,
   fileName: string,
   linkPart?: LinkPart,
 ): Promise<StreamedFile | null> {
+  // The file is read whole: only within the preview's own bound (a larger one is refused there).
+  if (original.size > MAX_CONVERTED_BYTES) return null;
   let chunks: Iterable<Buffer>;
   try {
     chunks = binaryMhtmlChunks(await readAll(original), linkPart);

@@ -23,7 +23,7 @@ export class DecodedParts {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly maxBytes = 32 * 1024 * 1024,
     private readonly ttlMs = 30_000,
   ) {}
 

@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import { isLinkableType } from '../../../shared/formats/resource-types.ts';
 import { failure } from '../http/envelope.ts';
+import { CAPABILITY_ROUTE } from '../http/request-log.ts';
 import type { Original } from '../store/originals.ts';
 import { partKey } from './decoded-parts.ts';
 import type { RouteContext } from './context.ts';
@@ -205,6 +206,8 @@ export async function registerPartLinks(
     async (parts) => {
       parts.get<{ Params: LinkParams }>(
         '/:id/:start/:end/:encoding/:expires/:type/:subtype/:signature',
+        // The signature is never logged.
+        { config: CAPABILITY_ROUTE },
         async (request, reply) => {
           // A server that answers as HamsterBase makes no links.
           if (context.asHamsterBase) return notFound(reply);

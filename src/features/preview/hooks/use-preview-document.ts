@@ -81,6 +81,7 @@ export function usePreviewDocument(
     const controller = new AbortController();
     let urls: string[] = [];
     let first: string | null = null;
+    let cancelPreloads = () => {};
     const partsBase = file.encoding === 'linked-mhtml' ? (file.partsBase ?? null) : null;
     // A long page's first part, shown while the worker writes the rest. Its resources are few
     // (those of its first screen): their URLs are made at once, and kept for the answer.
@@ -98,7 +99,7 @@ export function usePreviewDocument(
       const building = build({ file, ext, reservedNames }, controller.signal, { onFirstPart });
       // A linked page's images load while the worker (started first: its script must not wait
       // behind them) writes the document.
-      preloadImages(file.preload ?? []);
+      cancelPreloads = preloadImages(file.preload ?? []);
       const response = await building;
       if (controller.signal.aborted) return;
       if (!response.ok) {
@@ -127,6 +128,7 @@ export function usePreviewDocument(
     });
     return () => {
       controller.abort();
+      cancelPreloads();
       revokeUrls(urls);
     };
   }, [file, ext, build]);
