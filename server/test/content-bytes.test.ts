@@ -236,6 +236,7 @@ describe('the conversion’s bound', () => {
       stream: () => {
         throw new Error('read');
       },
+      bytes: () => Promise.reject(new Error('read')),
     };
     expect(await binaryMhtmlFile(huge, 'huge.mhtml')).toBeNull();
     expect(await binaryMhtmlFile(huge, 'huge.mhtml', () => 'parts/x')).toBeNull();

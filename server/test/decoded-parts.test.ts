@@ -54,4 +54,19 @@ describe('linked parts decoded ahead', () => {
     await expect(taken).rejects.toThrow('broken');
     expect(parts.heldBytes).toBe(0);
   });
+
+  it('decodes once the answer is sent, or after its longest wait if it never is', async () => {
+    const parts = new DecodedParts(100, 60_000, 50);
+    let sent!: () => void;
+    const answer = new Promise<void>((resolve) => (sent = resolve));
+    const decoded: string[] = [];
+    parts.schedule(partKey('a', 0, 1), 1, () => (decoded.push('a'), Buffer.from('a')), answer);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(decoded).toEqual([]);
+    sent();
+    expect(await parts.take(partKey('a', 0, 1))).toEqual(Buffer.from('a'));
+
+    parts.schedule(partKey('b', 0, 1), 1, () => Buffer.from('b'), new Promise(() => {}));
+    expect(await parts.take(partKey('b', 0, 1))).toEqual(Buffer.from('b'));
+  });
 });

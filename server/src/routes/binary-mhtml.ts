@@ -122,12 +122,6 @@ export function decodePart(body: Buffer, encoding: PartEncoding): Buffer {
   return encoding === 'base64' ? Buffer.from(body.toString('latin1'), 'base64') : body;
 }
 
-async function readAll(original: Original): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of original.stream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks, original.size);
-}
-
 /**
  * The largest file converted: the app's preview reads no larger archive (its
  * `MAX_PREVIEW_INPUT_BYTES`), and the conversion holds the file in memory.
@@ -147,7 +141,7 @@ export async function binaryMhtmlFile(
   if (original.size > MAX_CONVERTED_BYTES) return null;
   let chunks: Iterable<Buffer>;
   try {
-    chunks = binaryMhtmlChunks(await readAll(original), linkPart);
+    chunks = binaryMhtmlChunks(await original.bytes(), linkPart);
   } catch {
     return null;
   }

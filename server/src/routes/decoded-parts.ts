@@ -11,6 +11,10 @@ export function partKey(id: string, start: number, end: number): string {
   return `${id}\u0000${start}\u0000${end}`;
 }
 
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
 interface Entry {
   bytes: Promise<Buffer>;
   size: number;
@@ -25,17 +29,26 @@ export class DecodedParts {
   constructor(
     private readonly maxBytes = 32 * 1024 * 1024,
     private readonly ttlMs = 30_000,
+    private readonly maxWaitMs = 5_000,
   ) {}
 
   /**
-   * Decodes `raw` with `decode` at a later turn of the event loop (after the work queued before
-   * it) and keeps the result for one `take`. `size` bounds what it will hold (the encoded size,
+   * Decodes with `decode` at a later turn of the event loop, once `after` has settled (the answer
+   * that named the part is sent) and the work queued before it is done, and keeps the result for
+   * one `take`. `size` bounds what it will hold (the encoded size,
    * which is at least the decoded one). Returns false when it is past the bound (nothing kept).
    */
-  schedule(key: string, size: number, decode: () => Buffer): boolean {
+  schedule(
+    key: string,
+    size: number,
+    decode: () => Buffer,
+    after: Promise<unknown> = Promise.resolve(),
+  ): boolean {
     if (this.entries.has(key) || this.bytes + size > this.maxBytes) return false;
+    // An answer that is never sent must not hold its parts' requests: they wait so long at most.
+    const gate = Promise.race([after, delay(this.maxWaitMs)]);
     const bytes = new Promise<Buffer>((resolve, reject) => {
-      this.queue = this.queue.then(
+      this.queue = Promise.all([this.queue, gate]).then(
         () =>
           new Promise<void>((next) =>
             setImmediate(() => {

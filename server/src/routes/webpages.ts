@@ -1,3 +1,5 @@
+import { finished } from 'node:stream/promises';
+
 import { BINARY_MHTML_TYPE, LINKED_MHTML_TYPE } from '../../../shared/contract/media-types.ts';
 import { negotiate } from '../http/accept.ts';
 import { badRequest } from '../http/errors.ts';
@@ -107,6 +109,7 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
       case LINKED_MHTML_TYPE: {
         const expires = linkExpiry(context.now());
         const images: string[] = [];
+        const decodings: Array<() => void> = [];
         const linkPart: LinkPart = (part, encoding, body) => {
           const { bodyStart: start, bodyEnd: end, contentType: type } = part;
           const path = partLinkPath(store.partLinkKey, {
@@ -118,14 +121,22 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
             expires,
           });
           if (IMAGE_TYPES.has(type)) images.push(path);
-          // The client asks for it next: decoded now, while the file is in memory.
-          context.decodedParts.schedule(partKey(webpage.id, start, end), body.length, () =>
-            decodePart(body, encoding),
+          decodings.push(() =>
+            context.decodedParts.schedule(
+              partKey(webpage.id, start, end),
+              body.length,
+              () => decodePart(body, encoding),
+              sent,
+            ),
           );
           return path;
         };
         const linked = await binaryMhtmlFile(original, fileName, linkPart);
         if (linked === null) return rawFile(original, fileName);
+        // The client asks for the parts next: decoded once this answer is sent (which they must
+        // not delay), while the file is still in memory.
+        const sent = finished(linked.stream).catch(() => undefined);
+        for (const decoding of decodings) decoding();
         // The images' links, for the client to load while it reads the answer.
         const preload = preloadLinks(request.url, images);
         if (preload !== '') reply.header('link', preload);

@@ -3,7 +3,7 @@
 // every file stored before that version. Readers ask here and need not know which.
 import type { Database, Statement } from 'better-sqlite3';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { BlobStore } from './blobs.ts';
 
@@ -28,6 +28,8 @@ export interface Original {
    * `size`.
    */
   stream(pieceBytes?: number, range?: ByteRange): Readable;
+  /** The whole file in one buffer (one read of a file, no pieces to join). */
+  bytes(): Promise<Buffer>;
 }
 
 /** Bytes `start` (included) to `end` (excluded) of a file. */
@@ -62,6 +64,7 @@ export class Originals {
         size,
         stream: (pieceBytes = PIECE_BYTES, range?: ByteRange) =>
           Readable.from(this.piecesOf(id, pieceBytes, range), { objectMode: false }),
+        bytes: async () => this.selectBytes.get(id) ?? Buffer.alloc(0),
       };
     }
     const path = this.blobs.pathOf(id);
@@ -77,6 +80,7 @@ export class Originals {
                 // createReadStream's `end` is the last byte read, included.
                 ...(range && { start: range.start, end: range.end - 1 }),
               }),
+        bytes: () => readFile(path),
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
