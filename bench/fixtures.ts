@@ -1,39 +1,10 @@
 // Large archives for the upload, content and preview figures: an MHTML shaped like Chromium's, with
 // an article and six random-noise PNG images (noise does not compress, so the file is as large on
 // the wire as on disk).
-import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
-import { makeMhtml } from '../test/support/archives.ts';
+import { makeMhtml, makeNoisePng } from '../test/support/archives.ts';
 
 const IMAGE_COUNT = 6;
 const IMAGE_WIDTH = 1200;
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A valid truecolour PNG of random pixels (about width × height × 3 bytes). */
-export function makeNoisePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const stride = width * 3 + 1;
-  const raw = randomBytes(stride * height);
-  for (let y = 0; y < height; y++) raw[y * stride] = 0; // filter: None
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw, { level: 1 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 function article(title: string, imageUrls: readonly string[], nonce: string): string {
   const paragraph = (n: number) =>

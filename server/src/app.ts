@@ -23,7 +23,7 @@ import { registerHighlightRoutes } from './routes/highlights.ts';
 import { registerHighlightListRoutes } from './routes/highlight-list.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
 import { registerPartLinks } from './routes/part-links.ts';
-import { DecodedParts } from './routes/decoded-parts.ts';
+import { HeldParts } from './routes/held-parts.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { registerViewFeedRoutes } from './routes/view-feeds.ts';
 import { registerToSaveRoutes } from './routes/to-save.ts';
@@ -113,9 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableSearch: options.disableSearch ?? false,
       asHamsterBase: options.asHamsterBase ?? false,
       version: packageVersion(),
-      decodedParts: new DecodedParts(),
+      heldParts: new HeldParts(),
     };
-    app.addHook('onClose', async () => context.decodedParts.clear());
+    app.addHook('onClose', async () => context.heldParts.clear());
     const exportTickets = new ExportTickets(now);
     // Every operation in the API's scope, behind its token hook (api-scope.ts).
     await registerApi(app, spec, authenticate, (registry) => {

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMhtml, type Mhtml } from '../../shared/formats/mhtml.ts';
 import { makeMhtml, makePng } from '../../test/support/archives.ts';
-import { call, operationUrl, upload } from './support/api.ts';
+import { call, fetchContent, operationUrl, upload } from './support/api.ts';
 import { fileFor } from './support/seed.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { startFolioAndHamster, type TestServer } from './support/test-server.ts';
 import { binaryMhtmlFile, MAX_CONVERTED_BYTES } from '../src/routes/binary-mhtml.ts';
 import type { Original } from '../src/store/originals.ts';
 
@@ -20,20 +20,14 @@ let folio: TestServer;
 let hamster: TestServer;
 
 beforeAll(async () => {
-  [folio, hamster] = await Promise.all([
-    startTestServer(),
-    startTestServer({ asHamsterBase: true }),
-  ]);
+  ({ folio, hamster } = await startFolioAndHamster());
 });
 
 afterAll(async () => {
   await Promise.all([folio.close(), hamster.close()]);
 });
 
-function content(server: TestServer, id: string, headers: Record<string, string> = {}) {
-  const { url } = operationUrl(server, 'getWebpageContent', { params: { id } });
-  return fetch(url, { headers: { authorization: `Bearer ${server.token}`, ...headers } });
-}
+const content = fetchContent;
 
 describe('the original file as bytes', () => {
   it('comes as exactly the uploaded bytes, a download that is never shown as a page', async () => {

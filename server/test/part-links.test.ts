@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseMhtml, type MhtmlPart } from '../../shared/formats/mhtml.ts';
 import { makeMhtml, makeNoisePng, makePng } from '../../test/support/archives.ts';
-import { call, operationUrl, upload } from './support/api.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { call, fetchContent, upload } from './support/api.ts';
+import { startFolioAndHamster, startTestServer, type TestServer } from './support/test-server.ts';
 
 /** What the app's preview asks for when it can load parts by link (src/api/original-file.ts). */
 const LINKED =
@@ -16,10 +16,7 @@ let folio: TestServer;
 let hamster: TestServer;
 
 beforeAll(async () => {
-  [folio, hamster] = await Promise.all([
-    startTestServer(),
-    startTestServer({ asHamsterBase: true }),
-  ]);
+  ({ folio, hamster } = await startFolioAndHamster());
 });
 
 afterAll(async () => {
@@ -27,8 +24,7 @@ afterAll(async () => {
 });
 
 function content(server: TestServer, id: string, accept = LINKED) {
-  const { url } = operationUrl(server, 'getWebpageContent', { params: { id } });
-  return fetch(url, { headers: { authorization: `Bearer ${server.token}`, accept } });
+  return fetchContent(server, id, { accept });
 }
 
 const PHOTO = makeNoisePng(200, 150); // ~90 kB: linked

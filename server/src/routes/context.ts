@@ -1,6 +1,6 @@
 import { notFound } from '../http/errors.ts';
 import type { Store } from '../store/store.ts';
-import type { DecodedParts } from './decoded-parts.ts';
+import type { HeldParts } from './held-parts.ts';
 import type { components } from '../../../shared/contract/schema.gen.ts';
 import { toWebpage } from './serialize.ts';
 
@@ -18,8 +18,8 @@ export interface RouteContext {
   /** Answer as HamsterBase 0.9.2 where Folio extends it (a test switch). */
   asHamsterBase: boolean;
   version: string;
-  /** Linked parts decoded ahead of their request (`decoded-parts.ts`). */
-  decodedParts: DecodedParts;
+  /** Linked parts held from the answer that named them until their request (`held-parts.ts`). */
+  heldParts: HeldParts;
 }
 
 export const WEBPAGE_NOT_FOUND = 'webpage not found';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
+import { refuse, refuseTheRest } from '../http/closed-scope.ts';
 import { failure } from '../http/envelope.ts';
 import { clientHas } from '../http/operations.ts';
 import type { FeedItemRecord } from '../store/feeds.ts';
@@ -43,24 +44,14 @@ export async function registerFeeds(app: FastifyInstance, context: RouteContext)
         '/views/:view_id/webpages',
         async (request, reply) => viewFeed(context, request, reply),
       );
-      for (const url of ['/', '/*']) {
-        feeds.route({
-          method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-          url,
-          handler: async (_request, reply) => notFound(reply),
-        });
-      }
+      refuseTheRest(feeds, NOT_FOUND);
     },
     { prefix: FEEDS_PREFIX },
   );
 }
 
 function notFound(reply: FastifyReply): FastifyReply {
-  return reply
-    .code(404)
-    .header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send(NOT_FOUND);
+  return refuse(reply, NOT_FOUND);
 }
 
 function viewFeed(

@@ -22,10 +22,11 @@ import { pipeline, Transform, type Readable, type TransformCallback } from 'node
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import { isLinkableType } from '../../../shared/formats/resource-types.ts';
+import { refuse, refuseTheRest } from '../http/closed-scope.ts';
 import { failure } from '../http/envelope.ts';
 import { CAPABILITY_ROUTE } from '../http/request-log.ts';
 import type { Original } from '../store/originals.ts';
-import { partKey } from './decoded-parts.ts';
+import { partKey } from './held-parts.ts';
 import type { RouteContext } from './context.ts';
 
 /** Where the links live: outside the API's token scope (`api-scope.ts`). */
@@ -190,11 +191,7 @@ const PART_PIECE_BYTES = 1024 * 1024;
 const NOT_FOUND = failure('not_found', 'part not found');
 
 function notFound(reply: FastifyReply): FastifyReply {
-  return reply
-    .code(404)
-    .header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send(NOT_FOUND);
+  return refuse(reply, NOT_FOUND);
 }
 
 export async function registerPartLinks(
@@ -218,9 +215,9 @@ export async function registerPartLinks(
           }
           const original = await store.originals.find(link.id);
           if (original === undefined || link.end > original.size) return notFound(reply);
-          const decoded = context.decodedParts.take(partKey(link.id, link.start, link.end));
           const body =
-            (decoded && (await decoded.catch(() => undefined))) ?? (await partBody(original, link));
+            context.heldParts.take(partKey(link.id, link.start, link.end)) ??
+            (await partBody(original, link));
           const maxAge = Math.max(0, link.expires - Math.ceil(nowMs / 1000));
           return reply
             .type(link.type)
@@ -230,13 +227,7 @@ export async function registerPartLinks(
             .send(body);
         },
       );
-      for (const url of ['/', '/*']) {
-        parts.route({
-          method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-          url,
-          handler: async (_request, reply) => notFound(reply),
-        });
-      }
+      refuseTheRest(parts, NOT_FOUND);
     },
     { prefix: PART_LINKS_PREFIX },
   );

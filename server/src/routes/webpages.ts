@@ -1,5 +1,3 @@
-import { finished } from 'node:stream/promises';
-
 import { BINARY_MHTML_TYPE, LINKED_MHTML_TYPE } from '../../../shared/contract/media-types.ts';
 import { negotiate } from '../http/accept.ts';
 import { badRequest } from '../http/errors.ts';
@@ -13,7 +11,7 @@ import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope, rawFile } from './streamed-envelopes.ts';
 import { binaryMhtmlFile, decodePart, type LinkPart } from './binary-mhtml.ts';
-import { partKey } from './decoded-parts.ts';
+import { partKey } from './held-parts.ts';
 import { linkExpiry, partLinkPath, preloadLinks } from './part-links.ts';
 import { IMAGE_TYPES } from '../../../shared/formats/resource-types.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
@@ -109,7 +107,6 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
       case LINKED_MHTML_TYPE: {
         const expires = linkExpiry(context.now());
         const images: string[] = [];
-        const decodings: Array<() => void> = [];
         const linkPart: LinkPart = (part, encoding, body) => {
           const { bodyStart: start, bodyEnd: end, contentType: type } = part;
           const path = partLinkPath(store.partLinkKey, {
@@ -121,22 +118,14 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
             expires,
           });
           if (IMAGE_TYPES.has(type)) images.push(path);
-          decodings.push(() =>
-            context.decodedParts.schedule(
-              partKey(webpage.id, start, end),
-              body.length,
-              () => decodePart(body, encoding),
-              sent,
-            ),
+          // The client asks for it next: held while the file is in memory, decoded when asked.
+          context.heldParts.hold(partKey(webpage.id, start, end), body.length, () =>
+            decodePart(body, encoding),
           );
           return path;
         };
         const linked = await binaryMhtmlFile(original, fileName, linkPart);
         if (linked === null) return rawFile(original, fileName);
-        // The client asks for the parts next: decoded once this answer is sent (which they must
-        // not delay), while the file is still in memory.
-        const sent = finished(linked.stream).catch(() => undefined);
-        for (const decoding of decodings) decoding();
         // The images' links, for the client to load while it reads the answer.
         const preload = preloadLinks(request.url, images);
         if (preload !== '') reply.header('link', preload);

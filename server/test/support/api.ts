@@ -144,3 +144,9 @@ export async function upload(
   if (!('id' in data)) throw new Error('upload answered without a webpage');
   return data;
 }
+
+/** `GET /webpages/{id}/content` with the token and `headers` (`Accept`), as a raw answer. */
+export function fetchContent(server: ApiTarget, id: string, headers: Record<string, string> = {}) {
+  const { url } = operationUrl(server, 'getWebpageContent', { params: { id } });
+  return fetch(url, { headers: { authorization: `Bearer ${server.token}`, ...headers } });
+}
