@@ -1,7 +1,9 @@
 // The linked parts held from the answer that named them: each for one request, decoded then,
 // within a bound of bytes and of time; past either, nothing is held and the request reads the file.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Readable } from 'node:stream';
 import { HeldParts, partKey } from '../src/routes/held-parts.ts';
+import { Base64Decoder } from '../src/routes/part-links.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,5 +54,23 @@ describe('linked parts held for their request', () => {
     });
     expect(parts.take(partKey('a', 0, 10))).toBeUndefined();
     expect(parts.heldBytes).toBe(0);
+  });
+});
+
+describe('a large part decoded as it streams', () => {
+  it('gives the bytes whatever the pieces and line breaks', async () => {
+    const bytes = Buffer.from(Array.from({ length: 5000 }, (_, n) => (n * 7) % 256));
+    const text = bytes.toString('base64').replace(/.{76}/g, '$&\r\n');
+    for (const size of [1, 3, 77, 1000]) {
+      const pieces: Buffer[] = [];
+      for (let at = 0; at < text.length; at += size) {
+        pieces.push(Buffer.from(text.slice(at, at + size), 'latin1'));
+      }
+      const decoded: Buffer[] = [];
+      for await (const piece of Readable.from(pieces).pipe(new Base64Decoder())) {
+        decoded.push(piece as Buffer);
+      }
+      expect(Buffer.concat(decoded).equals(bytes)).toBe(true);
+    }
   });
 });

@@ -10,9 +10,9 @@ import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-uplo
 import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope, rawFile } from './streamed-envelopes.ts';
-import { binaryMhtmlFile, decodePart, type LinkPart } from './binary-mhtml.ts';
+import { binaryMhtmlFile, type LinkPart } from './binary-mhtml.ts';
 import { partKey } from './held-parts.ts';
-import { linkExpiry, partLinkPath, preloadLinks } from './part-links.ts';
+import { decodePart, linkExpiry, partLinkPath, preloadLinks } from './part-links.ts';
 import { IMAGE_TYPES } from '../../../shared/formats/resource-types.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
