@@ -2,12 +2,13 @@
 // them above JSON (a download); the envelope otherwise, and always as HamsterBase. Either way
 // exactly the uploaded bytes. And for an MHTML page, to a client that asks for it (the preview),
 // the same archive with its base64 parts in binary.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMhtml, type Mhtml } from '../../shared/formats/mhtml.ts';
 import { makeMhtml, makePng } from '../../test/support/archives.ts';
 import { call, fetchContent, operationUrl, upload } from './support/api.ts';
 import { fileFor } from './support/seed.ts';
-import { startFolioAndHamster, type TestServer } from './support/test-server.ts';
+import { withFolioAndHamster } from './support/folio-and-hamster.ts';
+import type { TestServer } from './support/test-server.ts';
 import { binaryMhtmlFile, MAX_CONVERTED_BYTES } from '../src/routes/binary-mhtml.ts';
 import type { Original } from '../src/store/originals.ts';
 
@@ -19,13 +20,7 @@ const PREVIEW =
 let folio: TestServer;
 let hamster: TestServer;
 
-beforeAll(async () => {
-  ({ folio, hamster } = await startFolioAndHamster());
-});
-
-afterAll(async () => {
-  await Promise.all([folio.close(), hamster.close()]);
-});
+withFolioAndHamster((servers) => ({ folio, hamster } = servers));
 
 const content = fetchContent;
 

@@ -2,11 +2,12 @@
 // images, fonts and media come as signed links outside the API's token scope. A link gives exactly
 // its part's bytes, as its declared type, to anyone holding the address, until it expires; every
 // other address under /parts, a changed one included, is the same 404.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseMhtml, type MhtmlPart } from '../../shared/formats/mhtml.ts';
 import { makeMhtml, makeNoisePng, makePng } from '../../test/support/archives.ts';
 import { call, fetchContent, upload } from './support/api.ts';
-import { startFolioAndHamster, startTestServer, type TestServer } from './support/test-server.ts';
+import { withFolioAndHamster } from './support/folio-and-hamster.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /** What the app's preview asks for when it can load parts by link (src/api/original-file.ts). */
 const LINKED =
@@ -15,13 +16,7 @@ const LINKED =
 let folio: TestServer;
 let hamster: TestServer;
 
-beforeAll(async () => {
-  ({ folio, hamster } = await startFolioAndHamster());
-});
-
-afterAll(async () => {
-  await Promise.all([folio.close(), hamster.close()]);
-});
+withFolioAndHamster((servers) => ({ folio, hamster } = servers));
 
 function content(server: TestServer, id: string, accept = LINKED) {
   return fetchContent(server, id, { accept });

@@ -64,12 +64,3 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
-
-/** A server that answers as Folio and one that answers as HamsterBase 0.9.2, started together. */
-export async function startFolioAndHamster(): Promise<{ folio: TestServer; hamster: TestServer }> {
-  const [folio, hamster] = await Promise.all([
-    startTestServer(),
-    startTestServer({ asHamsterBase: true }),
-  ]);
-  return { folio, hamster };
-}
