@@ -1,10 +1,9 @@
-import { request } from 'node:http';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { isTag, type Element } from 'domhandler';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fails, ok, upload } from './support/api.ts';
+import { fails, ok, rawGet, upload } from './support/api.ts';
 import { fileFor, seed, type Seeded, type SeedPage } from './support/seed.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -23,33 +22,6 @@ const PAGES: SeedPage[] = [
   { key: 'c', title: 'Gamma', ext: 'html', labels: ['news'], addedAt: at(3) },
   { key: 'd', title: 'Delta', ext: 'html', labels: ['news'], addedAt: at(4) },
 ];
-
-/** The raw answer of a GET, the target sent exactly as written (no URL normalisation). */
-function rawGet(
-  server: TestServer,
-  target: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: target, method: 'GET', headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            headers: res.headers,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 interface ParsedFeed {
   version: string | undefined;

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseMhtml, type MhtmlPart } from '../../shared/formats/mhtml.ts';
 import { makeMhtml, makeNoisePng, makePng } from '../../test/support/archives.ts';
-import { call, fetchContent, upload } from './support/api.ts';
+import { call, fetchContent, rawGet, upload } from './support/api.ts';
 import { withFolioAndHamster } from './support/folio-and-hamster.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -163,6 +163,43 @@ describe('an MHTML page with its large parts as links (the preview)', () => {
     );
     for (const method of ['POST', 'PUT', 'DELETE']) {
       expect((await get(path, { method })).status).toBe(404);
+    }
+  });
+
+  it('other spellings of a link: its part, a 400 or a 404; a changed one, never a part', async () => {
+    const photo = makeNoisePng(110, 100);
+    const { id, path } = await linkedPhoto(article(photo));
+    const rest = path.slice(`parts/${id}/`.length);
+    const hex = (text: string) =>
+      [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+    const spellings = [
+      `/%70arts/${id}/${rest}`,
+      `/parts/${hex(id)}/${rest}`,
+      `/parts/${id}/${rest}/`,
+      `//parts/${id}/${rest}`,
+      `/parts//${id}/${rest}`,
+      `/parts/./${id}/${rest}`,
+      `/parts/x/../${id}/${rest}`,
+      `/parts/${id}/${rest.replace(/\/([^/]+)$/, '%2f$1')}`,
+      `/PARTS/${id}/${rest}`,
+      `http://127.0.0.1/parts/${id}/${rest}`,
+    ];
+    const signature = rest.slice(rest.lastIndexOf('/') + 1);
+    const forged = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    for (const spelling of spellings) {
+      const answer = await rawGet(folio, spelling);
+      expect([200, 400, 404], spelling).toContain(answer.status);
+      if (answer.status === 200) {
+        // The part itself, or the app's page for a path the links do not own.
+        const type = String(answer.headers['content-type']);
+        if (type === 'image/png') expect(answer.bytes.equals(photo), spelling).toBe(true);
+        else expect(type, spelling).toMatch(/^text\/html/);
+      }
+      const changed = await rawGet(folio, spelling.replace(signature, forged), {
+        authorization: `Bearer ${folio.token}`,
+      });
+      expect(String(changed.headers['content-type']), spelling).not.toBe('image/png');
+      expect(changed.bytes.includes(photo.subarray(0, 64)), spelling).toBe(false);
     }
   });
 

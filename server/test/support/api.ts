@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { expect } from 'vitest';
 import type { OperationId, SuccessData } from '../../src/http/operations.ts';
 import { loadSpec } from '../../src/spec.ts';
@@ -149,4 +150,39 @@ export async function upload(
 export function fetchContent(server: ApiTarget, id: string, headers: Record<string, string> = {}) {
   const { url } = operationUrl(server, 'getWebpageContent', { params: { id } });
   return fetch(url, { headers: { authorization: `Bearer ${server.token}`, ...headers } });
+}
+
+export interface RawAnswer {
+  status: number;
+  bytes: Buffer;
+  body: string;
+  headers: Record<string, unknown>;
+}
+
+/** The raw answer of a GET, the target sent exactly as written (no URL normalisation). */
+export function rawGet(
+  server: ApiTarget,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: target, method: 'GET', headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes: Buffer.concat(chunks),
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
