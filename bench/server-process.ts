@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { BUILT_SERVER, buildServer } from '../server/build.ts';
+import { bodyOf } from '../test/support/http-body.ts';
 import { log } from './report.ts';
 
 /** Linux's USER_HZ: /proc times are in 1/100 s. */
@@ -202,16 +203,11 @@ export class HttpClient {
           },
         },
         (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              body: Buffer.concat(chunks),
-              ms: performance.now() - started,
-            }),
+          bodyOf(res).then(
+            (body) =>
+              resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }),
+            reject,
           );
-          res.on('error', reject);
         },
       );
       req.on('error', reject);

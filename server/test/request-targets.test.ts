@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHtml } from '../../test/support/archives.ts';
+import { bodyOf } from '../../test/support/http-body.ts';
 import { allowedHostsFor, ConfigError } from '../src/config.ts';
 import type { OperationId } from '../src/http/operations.ts';
 import { hostNameOf, requestTargetProblem } from '../src/http/request-target.ts';
@@ -109,16 +110,15 @@ function raw(
         },
       },
       (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            type: String(response.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
+        bodyOf(response).then(
+          (body) =>
+            resolve({
+              status: response.statusCode ?? 0,
+              type: String(response.headers['content-type'] ?? ''),
+              body: body.toString('utf8'),
+            }),
+          reject,
         );
-        response.on('error', reject);
       },
     );
     req.on('error', reject);

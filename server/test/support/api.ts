@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { expect } from 'vitest';
+import { bodyOf } from '../../../test/support/http-body.ts';
 import type { OperationId, SuccessData } from '../../src/http/operations.ts';
 import { loadSpec } from '../../src/spec.ts';
 import { expectSpecResponse, expectSpecSchema } from './spec-checker.ts';
@@ -170,15 +171,15 @@ export function rawGet(
     const req = request(
       { host: '127.0.0.1', port, path: target, method: 'GET', headers },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            bytes: Buffer.concat(chunks),
-            body: Buffer.concat(chunks).toString('utf8'),
-            headers: res.headers,
-          }),
+        bodyOf(res).then(
+          (bytes) =>
+            resolve({
+              status: res.statusCode ?? 0,
+              bytes,
+              body: bytes.toString('utf8'),
+              headers: res.headers,
+            }),
+          reject,
         );
       },
     );
