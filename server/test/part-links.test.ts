@@ -135,6 +135,14 @@ describe('an MHTML page with its large parts as links (the preview)', () => {
       segments.map((segment, at) => (at === index ? value : segment)).join('/');
     const signature = segments[8]!;
     const otherSignature = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    // Other spellings of the same digest: its last character's two spare bits changed.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const digest = Buffer.from(signature, 'base64url');
+    const sameDigest = [...alphabet]
+      .map((last) => signature.slice(0, -1) + last)
+      .filter((spelling) => spelling !== signature)
+      .filter((spelling) => Buffer.from(spelling, 'base64url').equals(digest));
+    expect(sameDigest).toHaveLength(3);
     const attempts = [
       changed(2, String(Number(segments[2]) - 1)), // an earlier start: other bytes
       changed(3, String(Number(segments[3]) + 1)),
@@ -143,6 +151,7 @@ describe('an MHTML page with its large parts as links (the preview)', () => {
       changed(6, 'text').replace('/png/', '/html/'), // served as a page
       changed(7, 'svg+xml'),
       changed(8, otherSignature),
+      ...sameDigest.map((spelling) => changed(8, spelling)),
       changed(8, signature.slice(0, 42)),
       segments.slice(0, 8).join('/'),
       `${path}/more`,
