@@ -12,10 +12,19 @@ import {
   PART_URL_HEADER,
 } from '../../../shared/contract/media-types.ts';
 import { readMhtmlStructure, type RawPart } from '../../../shared/formats/mhtml.ts';
-import { isLinkableType } from '../../../shared/formats/resource-types.ts';
+import { IMAGE_TYPES, isLinkableType } from '../../../shared/formats/resource-types.ts';
 import { StreamedFile } from '../http/operations.ts';
 import type { Original } from '../store/originals.ts';
-import { decodePart, LINKED_PART_MIN_BYTES, type PartEncoding } from './part-links.ts';
+import type { RouteContext } from './context.ts';
+import { partKey } from './held-parts.ts';
+import {
+  decodePart,
+  LINKED_PART_MIN_BYTES,
+  linkExpiry,
+  partLinkPath,
+  preloadLinks,
+  type PartEncoding,
+} from './part-links.ts';
 
 const CRLF = '\r\n';
 
@@ -45,7 +54,7 @@ function isBase64(part: RawPart): boolean {
 }
 
 /** How a part's body is written, if a link can serve it as it is stored (decoded or not). */
-export function linkEncoding(part: RawPart): PartEncoding | null {
+function linkEncoding(part: RawPart): PartEncoding | null {
   const encoding = transferEncoding(part);
   if (encoding === 'base64') return 'base64';
   return ['', '7bit', '8bit', 'binary'].includes(encoding) ? 'binary' : null;
@@ -143,4 +152,38 @@ export async function binaryMhtmlFile(
     linkPart ? LINKED_MHTML_TYPE : BINARY_MHTML_TYPE,
     `attachment; filename="${fileName}"`,
   );
+}
+
+/**
+ * The original as linked MHTML for page `id` (`LINKED_MHTML_TYPE`): its large parts as signed
+ * links, each held for its request while the file is in memory (`held-parts.ts`), with the `Link`
+ * header that names the images to load ahead (`''` for none, relative to `requestUrl`); `null`
+ * as for `binaryMhtmlFile`.
+ */
+export async function linkedMhtmlFile(
+  context: RouteContext,
+  id: string,
+  original: Original,
+  fileName: string,
+  requestUrl: string,
+): Promise<{ file: StreamedFile; preload: string } | null> {
+  const expires = linkExpiry(context.now());
+  const images: string[] = [];
+  const linkPart: LinkPart = (part, encoding, body) => {
+    const { bodyStart: start, bodyEnd: end, contentType: type } = part;
+    const path = partLinkPath(context.store.partLinkKey, {
+      id,
+      start,
+      end,
+      encoding,
+      type,
+      expires,
+    });
+    if (IMAGE_TYPES.has(type)) images.push(path);
+    // The client asks for it next: held while the file is in memory, decoded when asked.
+    context.heldParts.hold(partKey(id, start, end), body.length, () => decodePart(body, encoding));
+    return path;
+  };
+  const file = await binaryMhtmlFile(original, fileName, linkPart);
+  return file === null ? null : { file, preload: preloadLinks(requestUrl, images) };
 }

@@ -10,10 +10,7 @@ import { INVALID_LINK, storeUpload, uploadBodyLimit } from '../upload/store-uplo
 import { UPLOAD_FIELD_MESSAGES } from '../upload/hamsterbase-messages.ts';
 import { uploadShapeOf } from '../upload/upload-shape.ts';
 import { base64Envelope, rawFile } from './streamed-envelopes.ts';
-import { binaryMhtmlFile, type LinkPart } from './binary-mhtml.ts';
-import { partKey } from './held-parts.ts';
-import { decodePart, linkExpiry, partLinkPath, preloadLinks } from './part-links.ts';
-import { IMAGE_TYPES } from '../../../shared/formats/resource-types.ts';
+import { binaryMhtmlFile, linkedMhtmlFile } from './binary-mhtml.ts';
 import { loadWebpage, type RouteContext } from './context.ts';
 import { toListItem } from './serialize.ts';
 
@@ -105,31 +102,11 @@ export function registerWebpageRoutes(registry: OperationRegistry, context: Rout
       case BINARY_MHTML_TYPE:
         return (await binaryMhtmlFile(original, fileName)) ?? rawFile(original, fileName);
       case LINKED_MHTML_TYPE: {
-        const expires = linkExpiry(context.now());
-        const images: string[] = [];
-        const linkPart: LinkPart = (part, encoding, body) => {
-          const { bodyStart: start, bodyEnd: end, contentType: type } = part;
-          const path = partLinkPath(store.partLinkKey, {
-            id: webpage.id,
-            start,
-            end,
-            encoding,
-            type,
-            expires,
-          });
-          if (IMAGE_TYPES.has(type)) images.push(path);
-          // The client asks for it next: held while the file is in memory, decoded when asked.
-          context.heldParts.hold(partKey(webpage.id, start, end), body.length, () =>
-            decodePart(body, encoding),
-          );
-          return path;
-        };
-        const linked = await binaryMhtmlFile(original, fileName, linkPart);
+        const linked = await linkedMhtmlFile(context, webpage.id, original, fileName, request.url);
         if (linked === null) return rawFile(original, fileName);
         // The images' links, for the client to load while it reads the answer.
-        const preload = preloadLinks(request.url, images);
-        if (preload !== '') reply.header('link', preload);
-        return linked;
+        if (linked.preload !== '') reply.header('link', linked.preload);
+        return linked.file;
       }
       case 'application/octet-stream':
         return rawFile(original, fileName);

@@ -123,12 +123,11 @@ export class ResourceTable {
    * if that type is one this use may load; else, like a blob of the wrong type, nothing to show.
    */
   private linked(entry: ArchiveEntry, link: string, use: ResourceUse): string {
-    const type = entry.mimeType;
-    const fits =
-      use === 'media'
-        ? MEDIA_TYPE.test(type)
-        : IMAGE_TYPES.has(type) || (use === 'css-url' && FONT_TYPE.test(type));
-    if (!fits) return this.push({ type: 'application/octet-stream', bytes: new Uint8Array() });
+    // The type a blob of it could have: its declared type only when this use may load that type
+    // (its body is empty, so there is nothing to sniff otherwise).
+    if (safeBlobType(entry, use) !== entry.mimeType) {
+      return this.push({ type: 'application/octet-stream', bytes: new Uint8Array() });
+    }
     let token = this.links.get(entry);
     if (token === undefined) {
       token = this.push({ link });
