@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './test/support/chromium.ts';
 
 export default defineConfig({
   testDir: './e2e',
@@ -26,6 +26,6 @@ export default defineConfig({
             screenshots: false,
             snapshots: process.env.FOLIO_TRACE === 'full',
           },
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Worker } from '@playwright/test';
-import config from '../playwright.config.ts';
 import { buildExtension } from '../scripts/build-extension.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.ts';
 import { startArchive, type Archive } from './support/fixtures.ts';
 
 // One browser with the extension loaded for the whole file.
@@ -46,11 +46,11 @@ test.beforeAll(async () => {
   await buildExtension(extensionDir, join(workDir, 'extension.zip'));
   archive = await startArchive();
   ({ server: site, url: siteUrl } = await startSite());
-  const launch = config.use?.launchOptions ?? {};
+  // The full browser: the journeys' headless shell loads no extension.
   context = await chromium.launchPersistentContext(join(workDir, 'profile'), {
-    executablePath: launch.executablePath,
+    executablePath: CHROMIUM_PATH,
     args: [
-      ...(launch.args ?? []),
+      ...CHROMIUM_ARGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
     ],

@@ -41,8 +41,10 @@ test('the test browser runs the test’s page and no pages of its own interface'
   archive,
   browser,
 }) => {
-  // Headless Chromium builds omnibox popups for each window unless told not to
-  // (test/support/chromium.ts): ~1 s of CPU per test in processes of their own.
+  // The full browser builds omnibox popups for each window unless told not to
+  // (test/support/chromium.ts): ~1 s of CPU per test in processes of their own. The journeys run
+  // in the headless shell where it is installed, which has no such pages; the switches still
+  // hold where they run in the full browser.
   await archive.open(page, '/');
   await expect(page.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();
   const cdp = await browser.newBrowserCDPSession();
