@@ -2,8 +2,12 @@
 // images, fonts and media come as signed links outside the API's token scope. A link gives exactly
 // its part's bytes, as its declared type, to anyone holding the address, until it expires; every
 // other address under /parts, a changed one included, is the same 404.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseMhtml, type MhtmlPart } from '../../shared/formats/mhtml.ts';
+import { closeDatabase, openDatabase } from '../src/store/database.ts';
+import { TokenStore } from '../src/store/tokens.ts';
 import { makeMhtml, makeNoisePng, makePng } from '../../test/support/archives.ts';
 import { call, fetchContent, rawGet, upload } from './support/api.ts';
 import { withFolioAndHamster } from './support/folio-and-hamster.ts';
@@ -47,6 +51,11 @@ function partAt(parts: readonly MhtmlPart[], location: string): MhtmlPart {
 /** The linked answer for a new upload of `file`, and the address of its photo's link. */
 async function linkedPhoto(file: Buffer, server = folio) {
   const { id } = await upload(server, file, 'mhtml');
+  return linkedPhotoOf(id, server);
+}
+
+/** The linked answer of page `id` now, and the address of its photo's link. */
+async function linkedPhotoOf(id: string, server = folio) {
   const response = await content(server, id);
   expect(response.headers.get('content-type')).toBe('application/vnd.folio.linked-mhtml');
   const archive = parseMhtml(Buffer.from(await response.arrayBuffer()));
@@ -217,6 +226,47 @@ describe('an MHTML page with its large parts as links (the preview)', () => {
     expect((await get(path)).status).toBe(200);
     expect((await call(folio, 'deleteWebpage', { params: { id } })).status).toBe(200);
     await expectRefused(await get(path));
+  });
+
+  it('is refused once a token is revoked or the default token changes; the next answer links anew', async () => {
+    const first = await startTestServer({ keepDataDir: true });
+    const { dataDir } = first;
+    const at = (server: TestServer, path: string) => fetch(`${server.url}/${path}`);
+    let server = first;
+    try {
+      const { id, path } = await linkedPhoto(article(makeNoisePng(110, 130)), server);
+      // The token CLI's way: another connection on the archive's database, while the server runs.
+      const db = openDatabase(join(dataDir, 'folio.db'));
+      try {
+        const tokens = new TokenStore(db);
+        const { info } = tokens.create('laptop', Date.now());
+        // Making a token changes nothing; revoking one refuses every link handed out before.
+        expect((await at(server, path)).status).toBe(200);
+        tokens.revoke(info.id, Date.now());
+      } finally {
+        closeDatabase(db);
+      }
+      await expectRefused(await at(server, path));
+      const afterRevoke = await linkedPhotoOf(id, server);
+      expect(afterRevoke.path).not.toBe(path);
+      expect((await at(server, afterRevoke.path)).status).toBe(200);
+
+      // The same default token after a restart: the same links (the browser's cache keeps them).
+      await server.close();
+      server = await startTestServer({ dataDir, keepDataDir: true, token: first.token });
+      expect((await linkedPhotoOf(id, server)).path).toBe(afterRevoke.path);
+      expect((await at(server, afterRevoke.path)).status).toBe(200);
+
+      // Another default token: the links of the old one are refused.
+      await server.close();
+      server = await startTestServer({ dataDir, token: 'another-default-token-9876543210' });
+      await expectRefused(await at(server, afterRevoke.path));
+      const fresh = await linkedPhotoOf(id, server);
+      expect((await at(server, fresh.path)).status).toBe(200);
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('never passes on a link an uploaded file wrote itself', async () => {

@@ -170,7 +170,9 @@ export interface paths {
          *     `{base_url}/`, of a link to its bytes, `parts/{id}/{start}/{end}/{encoding}/{expires}/{type}/{subtype}/{signature}`.
          *     The link is outside the API and needs no token: the address is signed (HMAC-SHA256 under a
          *     key kept with the archive), names a byte range of the file, and expires at the end of the
-         *     next UTC day. It answers the part's bytes as its declared type (`nosniff`, a sandboxing
+         *     next UTC day, or sooner: once any token is revoked, or the server starts with another
+         *     default token, the links handed out before are refused and the next answers carry new
+         *     ones. It answers the part's bytes as its declared type (`nosniff`, a sandboxing
          *     CSP, `Cache-Control: private, immutable`), and any other address under `/parts` a 404.
          *     The page's frame loads those parts itself. Any other page answers with one of the first
          *     two types.

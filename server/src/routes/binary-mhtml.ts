@@ -168,10 +168,11 @@ export async function linkedMhtmlFile(
   requestUrl: string,
 ): Promise<{ file: StreamedFile; preload: string } | null> {
   const expires = linkExpiry(context.now());
+  const key = context.partLinkKey();
   const images: string[] = [];
   const linkPart: LinkPart = (part, encoding, body) => {
     const { bodyStart: start, bodyEnd: end, contentType: type } = part;
-    const path = partLinkPath(context.store.partLinkKey, {
+    const path = partLinkPath(key, {
       id,
       start,
       end,

@@ -20,6 +20,8 @@ export interface RouteContext {
   version: string;
   /** Linked parts held from the answer that named them until their request (`held-parts.ts`). */
   heldParts: HeldParts;
+  /** The key that signs part links now (`partLinkKey` in `part-links.ts`). */
+  partLinkKey: () => Buffer;
 }
 
 export const WEBPAGE_NOT_FOUND = 'webpage not found';

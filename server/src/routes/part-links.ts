@@ -7,7 +7,9 @@
 // A link is a capability: the frame cannot send the API's token, so the address carries what it
 // may read (the page, a byte range of its file, how it is encoded, the type it is served as and
 // when the link expires) and an HMAC-SHA256 of all of it under a key kept with the archive
-// (migration 14). The links live in a Fastify scope of their own, outside the API's token scope:
+// (migration 14), bound to the credentials in force (`partLinkKey`): revoking a token, or starting
+// with another default token, makes every link handed out before refused. The links live in a
+// Fastify scope of their own, outside the API's token scope:
 //
 // ```
 // /parts                                                     no token hook: the signature is the credential
@@ -26,6 +28,7 @@ import { refuse, refuseTheRest } from '../http/closed-scope.ts';
 import { failure } from '../http/envelope.ts';
 import { CAPABILITY_ROUTE } from '../http/request-log.ts';
 import type { Original } from '../store/originals.ts';
+import { hashToken } from '../store/tokens.ts';
 import { partKey } from './held-parts.ts';
 import type { RouteContext } from './context.ts';
 
@@ -58,6 +61,26 @@ export interface PartLink {
  */
 export function linkExpiry(nowMs: number): number {
   return (Math.floor(nowMs / 1000 / DAY_S) + 2) * DAY_S;
+}
+
+/**
+ * The key that signs part links now: the archive's own key (migration 14) bound to the credentials
+ * in force, the default token and how many tokens of the CLI are revoked (a count that only
+ * grows). A link is handed to whoever holds a token; once a token is revoked, or the server starts
+ * with another default token, the links handed out before are refused like the token itself, and
+ * the next answers carry new ones.
+ */
+export function partLinkKey(
+  archiveKey: Buffer,
+  defaultToken: string,
+  revokedTokens: number,
+): Buffer {
+  const credentials = [
+    'folio-part-link-key-1',
+    hashToken(defaultToken).toString('hex'),
+    revokedTokens,
+  ];
+  return createHmac('sha256', archiveKey).update(JSON.stringify(credentials)).digest();
 }
 
 function signature(key: Buffer, link: PartLink): Buffer {
@@ -218,7 +241,7 @@ export async function registerPartLinks(
           // A server that answers as HamsterBase makes no links.
           if (context.asHamsterBase) return notFound(reply);
           const nowMs = context.now();
-          const link = verifyPartLink(store.partLinkKey, request.params, nowMs);
+          const link = verifyPartLink(context.partLinkKey(), request.params, nowMs);
           if (link === undefined || store.webpages.findLive(link.id) === undefined) {
             return notFound(reply);
           }

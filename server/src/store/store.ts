@@ -42,7 +42,10 @@ export interface Store {
   feeds: FeedStore;
   /** API tokens made with the token CLI (hashes only). */
   tokens: TokenStore;
-  /** The key that signs the preview's links to large parts (migration 14, `part-links.ts`). */
+  /**
+   * The archive's key for the preview's links to large parts (migration 14); links are signed with
+   * a key derived from it and the credentials in force (`partLinkKey` in `part-links.ts`).
+   */
   partLinkKey: Buffer;
   /** Changes with every write: what was read at one generation holds until the next. */
   generation: WriteGeneration;

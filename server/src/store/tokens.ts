@@ -56,6 +56,7 @@ export class TokenStore {
   private readonly selectRevoked: Statement<[number], { revokedAt: number | null }>;
   private readonly revokeToken: Statement<[number, number]>;
   private readonly touchToken: Statement<[number, number]>;
+  private readonly countRevoked: Statement<[], number>;
   private readonly touched = new Map<number, number>();
 
   constructor(private readonly db: Database) {
@@ -73,6 +74,9 @@ export class TokenStore {
       'UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
     );
     this.touchToken = db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?');
+    this.countRevoked = db
+      .prepare<[], number>('SELECT count(*) FROM api_tokens WHERE revoked_at IS NOT NULL')
+      .pluck();
   }
 
   /** Creates a token; the returned `token` is the only time it exists in clear. */
@@ -95,6 +99,11 @@ export class TokenStore {
   /** The tokens that are not revoked, with their hashes (for the request check). */
   active(): ActiveToken[] {
     return this.selectActive.all();
+  }
+
+  /** How many tokens are revoked: a revocation is final, so this only grows. */
+  revokedCount(): number {
+    return this.countRevoked.get() ?? 0;
   }
 
   revoke(id: number, now: number): RevokeResult {
