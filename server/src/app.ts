@@ -22,7 +22,7 @@ import { registerFeeds } from './routes/feeds.ts';
 import { registerHighlightRoutes } from './routes/highlights.ts';
 import { registerHighlightListRoutes } from './routes/highlight-list.ts';
 import { registerMetaRoutes } from './routes/meta.ts';
-import { partLinkKey, registerPartLinks } from './routes/part-links.ts';
+import { partLinkKeys, registerPartLinks } from './routes/part-links.ts';
 import { HeldParts } from './routes/held-parts.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { registerViewFeedRoutes } from './routes/view-feeds.ts';
@@ -114,7 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       asHamsterBase: options.asHamsterBase ?? false,
       version: packageVersion(),
       heldParts: new HeldParts(),
-      partLinkKey: () => partLinkKey(store.partLinkKey, options.token, store.tokens.revokedCount()),
+      partLinkKey: partLinkKeys(store.partLinkKey, options.token, () =>
+        store.tokens.revokedCount(),
+      ),
     };
     app.addHook('onClose', async () => context.heldParts.clear());
     const exportTickets = new ExportTickets(now);

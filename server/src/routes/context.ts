@@ -20,7 +20,7 @@ export interface RouteContext {
   version: string;
   /** Linked parts held from the answer that named them until their request (`held-parts.ts`). */
   heldParts: HeldParts;
-  /** The key that signs part links now (`partLinkKey` in `part-links.ts`). */
+  /** The key that signs part links now (`partLinkKeys` in `part-links.ts`). */
   partLinkKey: () => Buffer;
 }
 

@@ -7,7 +7,7 @@
 // A link is a capability: the frame cannot send the API's token, so the address carries what it
 // may read (the page, a byte range of its file, how it is encoded, the type it is served as and
 // when the link expires) and an HMAC-SHA256 of all of it under a key kept with the archive
-// (migration 14), bound to the credentials in force (`partLinkKey`): revoking a token, or starting
+// (migration 14), bound to the credentials in force (`partLinkKeys`): revoking a token, or starting
 // with another default token, makes every link handed out before refused. The links live in a
 // Fastify scope of their own, outside the API's token scope:
 //
@@ -68,19 +68,25 @@ export function linkExpiry(nowMs: number): number {
  * in force, the default token and how many tokens of the CLI are revoked (a count that only
  * grows). A link is handed to whoever holds a token; once a token is revoked, or the server starts
  * with another default token, the links handed out before are refused like the token itself, and
- * the next answers carry new ones.
+ * the next answers carry new ones. The count is read at each call (the CLI revokes from another
+ * process); the key is derived again only when it has changed.
  */
-export function partLinkKey(
+export function partLinkKeys(
   archiveKey: Buffer,
   defaultToken: string,
-  revokedTokens: number,
-): Buffer {
-  const credentials = [
-    'folio-part-link-key-1',
-    hashToken(defaultToken).toString('hex'),
-    revokedTokens,
-  ];
-  return createHmac('sha256', archiveKey).update(JSON.stringify(credentials)).digest();
+  revokedTokens: () => number,
+): () => Buffer {
+  const tokenDigest = hashToken(defaultToken).toString('hex');
+  let current: { revoked: number; key: Buffer } | undefined;
+  return () => {
+    const revoked = revokedTokens();
+    if (current?.revoked !== revoked) {
+      const credentials = ['folio-part-link-key-1', tokenDigest, revoked];
+      const key = createHmac('sha256', archiveKey).update(JSON.stringify(credentials)).digest();
+      current = { revoked, key };
+    }
+    return current.key;
+  };
 }
 
 function signature(key: Buffer, link: PartLink): Buffer {

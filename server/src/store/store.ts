@@ -44,7 +44,7 @@ export interface Store {
   tokens: TokenStore;
   /**
    * The archive's key for the preview's links to large parts (migration 14); links are signed with
-   * a key derived from it and the credentials in force (`partLinkKey` in `part-links.ts`).
+   * a key derived from it and the credentials in force (`partLinkKeys` in `part-links.ts`).
    */
   partLinkKey: Buffer;
   /** Changes with every write: what was read at one generation holds until the next. */
