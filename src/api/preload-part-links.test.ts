@@ -107,4 +107,16 @@ describe('loading the images ahead', () => {
     expect(FakeImage.made).toHaveLength(MAX_IMAGES_AT_ONCE + 1);
     FakeImage.made.at(-1)!.finish();
   });
+
+  it('leaves another preview’s images loading when one preview goes away', () => {
+    vi.stubGlobal('Image', FakeImage);
+    const theirs = [`${ORIGIN}/${link(9)}`];
+    const mine = [1, 2, 3].map((n) => `${ORIGIN}/${link(n)}`);
+    preloadImages(theirs);
+    const cancel = preloadImages(mine);
+    expect(loadingNow()).toEqual([...theirs, ...mine.slice(0, MAX_IMAGES_AT_ONCE - 1)]);
+    cancel();
+    expect(loadingNow()).toEqual(theirs);
+    FakeImage.made[0]!.finish();
+  });
 });

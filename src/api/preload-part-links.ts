@@ -40,10 +40,15 @@ export function preloadedImageLinks(
  */
 export const MAX_IMAGES_AT_ONCE = 3;
 
-/** An image to load, and the preview it is for (whose going away cancels it). */
+/** The images of one preview, cancelled when it goes away. */
+interface Batch {
+  cancelled: boolean;
+}
+
+/** An image to load, and the preview's batch it belongs to. */
 interface Preload {
   link: string;
-  cancelled: () => boolean;
+  batch: Batch;
 }
 
 /** Images waiting for their turn, and those loading (referenced until they load or fail). */
@@ -53,7 +58,7 @@ const loading = new Map<HTMLImageElement, Preload>();
 function next(): void {
   while (loading.size < MAX_IMAGES_AT_ONCE && waiting.length > 0) {
     const preload = waiting.shift()!;
-    if (preload.cancelled()) continue;
+    if (preload.batch.cancelled) continue;
     const image = new Image();
     const done = () => {
       loading.delete(image);
@@ -72,14 +77,13 @@ function next(): void {
  * loading are let go.
  */
 export function preloadImages(links: readonly string[]): () => void {
-  let cancelled = false;
-  const isCancelled = () => cancelled;
-  waiting.push(...links.map((link) => ({ link, cancelled: isCancelled })));
+  const batch: Batch = { cancelled: false };
+  waiting.push(...links.map((link) => ({ link, batch })));
   next();
   return () => {
-    cancelled = true;
+    batch.cancelled = true;
     for (const [image, preload] of loading) {
-      if (preload.cancelled !== isCancelled) continue;
+      if (preload.batch !== batch) continue;
       loading.delete(image);
       // An empty source stops the load.
       image.removeAttribute('src');
