@@ -9,7 +9,12 @@ import { call, fetchContent, operationUrl, upload } from './support/api.ts';
 import { fileFor } from './support/seed.ts';
 import { withFolioAndHamster } from './support/folio-and-hamster.ts';
 import type { TestServer } from './support/test-server.ts';
-import { binaryMhtmlFile, MAX_CONVERTED_BYTES } from '../src/routes/binary-mhtml.ts';
+import {
+  binaryMhtmlFile,
+  linkedMhtmlFile,
+  MAX_CONVERTED_BYTES,
+} from '../src/routes/binary-mhtml.ts';
+import type { RouteContext } from '../src/routes/context.ts';
 import type { Original } from '../src/store/originals.ts';
 
 const BYTES = 'application/octet-stream, application/json;q=0.5';
@@ -226,8 +231,13 @@ describe('the conversion’s bound', () => {
         throw new Error('read');
       },
       bytes: () => Promise.reject(new Error('read')),
+      read: () => {
+        throw new Error('read');
+      },
     };
     expect(await binaryMhtmlFile(huge, 'huge.mhtml')).toBeNull();
-    expect(await binaryMhtmlFile(huge, 'huge.mhtml', () => 'parts/x')).toBeNull();
+    // Nothing of the server is asked either: not even the page's index.
+    const context = {} as RouteContext;
+    expect(await linkedMhtmlFile(context, 'x', huge, 'huge.mhtml', '/')).toBeNull();
   });
 });

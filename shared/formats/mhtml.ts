@@ -445,19 +445,32 @@ function collectParts(
       collectParts(bytes, block.bodyStart, partEnd, nestedBoundary, depth + 1, out, state);
       continue;
     }
-    const location = block.headers.get('content-location')?.trim();
-    const contentId = block.headers.get('content-id');
     if (out.length >= MHTML_MAX_PARTS) tooManyParts();
-    out.push({
-      headers: block.headers,
-      contentType: contentType.mime || 'text/plain',
-      charset: contentType.params.get('charset')?.trim() || null,
-      contentLocation: location || null,
-      contentId: contentId ? stripAngles(contentId) || null : null,
-      bodyStart: Math.min(block.bodyStart, partEnd),
-      bodyEnd: partEnd,
-    });
+    out.push(rawPart(block.headers, Math.min(block.bodyStart, partEnd), partEnd, contentType));
   }
+}
+
+/**
+ * A leaf part from its header block (names lowercased, as `readHeaderBlock` makes them) and where
+ * its body is; `contentType` when the caller has parsed it already.
+ */
+export function rawPart(
+  headers: Map<string, string>,
+  bodyStart: number,
+  bodyEnd: number,
+  contentType = parseContentType(headers.get('content-type') ?? 'text/plain'),
+): RawPart {
+  const location = headers.get('content-location')?.trim();
+  const contentId = headers.get('content-id');
+  return {
+    headers,
+    contentType: contentType.mime || 'text/plain',
+    charset: contentType.params.get('charset')?.trim() || null,
+    contentLocation: location || null,
+    contentId: contentId ? stripAngles(contentId) || null : null,
+    bodyStart,
+    bodyEnd,
+  };
 }
 
 function decodeBody(bytes: Uint8Array, part: RawPart): Uint8Array {
@@ -548,7 +561,16 @@ export function readMhtmlStructure(bytes: Uint8Array): MhtmlStructure {
  * (a browser would just miss that resource); a broken main part rejects the archive.
  */
 export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): Mhtml {
-  const { headers: topHeaders, contentType, parts: rawParts, closed } = readMhtmlStructure(bytes);
+  return parseMhtmlStructure(bytes, readMhtmlStructure(bytes), options);
+}
+
+/** `parseMhtml` of `bytes` whose structure was read already (`readMhtmlStructure`), unchanged. */
+export function parseMhtmlStructure(
+  bytes: Uint8Array,
+  structure: MhtmlStructure,
+  options: ParseMhtmlOptions = {},
+): Mhtml {
+  const { headers: topHeaders, contentType, parts: rawParts, closed } = structure;
   if (rawParts.length === 0) throw new FormatError('mhtml', 'no MIME parts');
   const mainRaw = pickMain(rawParts, contentType.params);
   if (!mainRaw) throw new FormatError('mhtml', 'no HTML part');
@@ -587,7 +609,7 @@ export function parseMhtml(bytes: Uint8Array, options: ParseMhtmlOptions = {}): 
   }
   if (!main) throw new FormatError('mhtml', 'no HTML part');
 
-  const headers = topHeaders;
+  const headers = new Map(topHeaders);
   const rawSubject = headers.get('subject');
   const subject = rawSubject === undefined ? null : decodeEncodedWords(rawSubject);
   if (subject !== null) headers.set('subject', subject);

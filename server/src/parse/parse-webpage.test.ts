@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeHtml, makeMhtml, makePng, makeWebarchive } from '../../../test/support/archives.ts';
+import { readMhtmlStructure } from '../../../shared/formats/mhtml.ts';
+import { readMhtmlIndex } from '../../../shared/formats/mhtml-index.ts';
 import { MAX_TITLE_LENGTH } from '../../../shared/webpage-fields.ts';
 import { ParseError } from './parse-error.ts';
 import { MAX_TEXT_LENGTH, excerptOf, parseWebpage, type WebpageExt } from './parse-webpage.ts';
@@ -352,23 +354,24 @@ describe('mhtml', () => {
     body: '<p>Ceci est un café.</p>',
   });
 
+  const date = new Date(Date.UTC(2026, 10, 21, 10, 11, 12));
+  const withImage = () =>
+    makeMhtml({
+      html: page,
+      url: 'https://example.com/articles/1',
+      date,
+      resources: [
+        {
+          url: 'https://example.com/a.png',
+          contentType: 'image/png',
+          body: makePng(2, 2, [1, 2, 3]),
+        },
+      ],
+    });
+
   it('reads title, excerpt, link, createTime and text', () => {
-    const date = new Date(Date.UTC(2026, 10, 21, 10, 11, 12));
-    const result = parseWebpage(
-      makeMhtml({
-        html: page,
-        url: 'https://example.com/articles/1',
-        date,
-        resources: [
-          {
-            url: 'https://example.com/a.png',
-            contentType: 'image/png',
-            body: makePng(2, 2, [1, 2, 3]),
-          },
-        ],
-      }),
-      'mhtml',
-    );
+    const { partIndex, ...result } = parseWebpage(withImage(), 'mhtml');
+    expect(partIndex).toEqual(expect.any(String));
     expect(result).toEqual({
       title: 'Grüße aus Köln',
       excerpt: 'An MHTML page',
@@ -376,6 +379,19 @@ describe('mhtml', () => {
       createTime: date.getTime(),
       text: 'Ceci est un café.',
     });
+  });
+
+  it('keeps an index of its parts that reads back as the file’s structure, headers as written', () => {
+    const bytes = withImage();
+    const { partIndex } = parseWebpage(bytes, 'mhtml');
+    const structure = readMhtmlStructure(bytes);
+    const indexed = readMhtmlIndex(partIndex ?? '', bytes.length);
+    expect(indexed).toEqual(structure);
+    // The subject as the file has it (encoded words), not as the title reads it.
+    expect(indexed?.headers.get('subject')).toMatch(/^=\?utf-8\?Q\?Gr/);
+    expect(indexed?.parts.map((part) => part.contentType)).toEqual(['text/html', 'image/png']);
+    // An index is only good for the file it was made from.
+    expect(readMhtmlIndex(partIndex ?? '', bytes.length + 1)).toBeUndefined();
   });
 
   it('falls back to the MIME Subject for the title', () => {

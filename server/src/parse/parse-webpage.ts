@@ -10,7 +10,8 @@ import {
   sniffHtmlCharset,
 } from '../../../shared/formats/bytes.ts';
 import { FormatError } from '../../../shared/formats/errors.ts';
-import { parseMhtml } from '../../../shared/formats/mhtml.ts';
+import { parseMhtmlStructure, readMhtmlStructure } from '../../../shared/formats/mhtml.ts';
+import { writeMhtmlIndex } from '../../../shared/formats/mhtml-index.ts';
 import { parseWebarchive } from '../../../shared/formats/webarchive.ts';
 import {
   MAX_EXCERPT_LENGTH,
@@ -46,6 +47,11 @@ export interface ParsedWebpage {
   createTime: number | null;
   /** Readable text: whitespace collapsed, at most `MAX_TEXT_LENGTH` characters. */
   text: string;
+  /**
+   * An MHTML file's index of parts (`writeMhtmlIndex`), kept with the page for its preview;
+   * absent for other files, and for an index too long to keep.
+   */
+  partIndex?: string;
 }
 
 export const MAX_TEXT_LENGTH = 2_000_000;
@@ -498,15 +504,18 @@ function parseHtmlFile(bytes: Uint8Array): ParsedWebpage {
 
 function parseMhtmlFile(bytes: Uint8Array): ParsedWebpage {
   // Only the HTML is read: the images and styles, most of the bytes, are not decoded.
-  const archive = parseMhtml(bytes, { parts: 'main' });
+  const structure = readMhtmlStructure(bytes);
+  const archive = parseMhtmlStructure(bytes, structure, { parts: 'main' });
   if (archive.truncated) throw new ParseError(`the file is truncated: ${archive.truncated}`);
   const html = archive.main.body;
   const facts = readHtml(html, resolveCharset(html, archive.main.charset));
-  return summarize(facts, {
+  const parsed = summarize(facts, {
     title: archive.subject,
     links: [archive.snapshotLocation, archive.main.contentLocation],
     createTime: archive.date,
   });
+  const partIndex = writeMhtmlIndex(structure, bytes.length);
+  return partIndex === null ? parsed : { ...parsed, partIndex };
 }
 
 function parseWebarchiveFile(bytes: Uint8Array): ParsedWebpage {

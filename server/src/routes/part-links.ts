@@ -215,15 +215,14 @@ const DECODED_AT_ONCE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The part's bytes: decoded at once when small enough, else as a stream. */
 async function partBody(original: Original, link: PartLink): Promise<Buffer | Readable> {
-  const bytes = original.stream(PART_PIECE_BYTES, { start: link.start, end: link.end });
-  if (link.encoding === 'binary') return bytes;
-  if (link.end - link.start > DECODED_AT_ONCE_MAX_BYTES) {
-    // An error reading them ends the answer (Fastify closes the connection).
-    return pipeline(bytes, new Base64Decoder(), () => {});
+  const range = { start: link.start, end: link.end };
+  if (link.encoding === 'base64' && link.end - link.start <= DECODED_AT_ONCE_MAX_BYTES) {
+    // One read into one buffer, decoded at once.
+    for await (const body of original.read([range])) return decodePart(body, 'base64');
   }
-  const pieces: Buffer[] = [];
-  for await (const piece of bytes) pieces.push(piece as Buffer);
-  return decodePart(Buffer.concat(pieces), 'base64');
+  const bytes = original.stream(PART_PIECE_BYTES, range);
+  // An error reading them ends the answer (Fastify closes the connection).
+  return link.encoding === 'binary' ? bytes : pipeline(bytes, new Base64Decoder(), () => {});
 }
 
 const NOT_FOUND = failure('not_found', 'part not found');

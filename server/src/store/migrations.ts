@@ -541,6 +541,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE part_link_key (key BLOB NOT NULL CHECK (length(key) = 32)) STRICT;
   INSERT INTO part_link_key (key) VALUES (randomblob(32));
   `,
+  /*
+   * 15: an MHTML page's index of parts (shared/formats/mhtml-index.ts), written with its record
+   * at upload: where each part's body is in its file, so that the preview's linked answer reads
+   * only the small parts it sends instead of the whole file (binary-mhtml.ts). A page stored
+   * before has its index written at its first preview.
+   */ `
+  CREATE TABLE webpage_part_indexes (
+    webpage_id TEXT PRIMARY KEY NOT NULL REFERENCES webpages (id) ON DELETE CASCADE,
+    part_index TEXT NOT NULL
+  ) STRICT;
+  `,
 ];
 
 export class SchemaVersionError extends Error {

@@ -3,7 +3,7 @@
 // every file stored before that version. Readers ask here and need not know which.
 import type { Database, Statement } from 'better-sqlite3';
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { BlobStore } from './blobs.ts';
 
@@ -30,6 +30,11 @@ export interface Original {
   stream(pieceBytes?: number, range?: ByteRange): Readable;
   /** The whole file in one buffer (one read of a file, no pieces to join). */
   bytes(): Promise<Buffer>;
+  /**
+   * Each range's bytes (kept within `size`), in one buffer each, read in order with the file
+   * opened once.
+   */
+  read(ranges: readonly ByteRange[]): AsyncIterable<Buffer>;
 }
 
 /** Bytes `start` (included) to `end` (excluded) of a file. */
@@ -42,6 +47,8 @@ export interface ByteRange {
 export class Originals {
   private readonly selectSize: Statement<[string], number>;
   private readonly selectBytes: Statement<[string], Buffer>;
+  private readonly selectPartIndex: Statement<[string], string>;
+  private readonly replacePartIndex: Statement<[string, string]>;
 
   constructor(
     db: Database,
@@ -54,6 +61,22 @@ export class Originals {
     this.selectBytes = db
       .prepare<[string], Buffer>('SELECT bytes FROM webpage_originals WHERE webpage_id = ?')
       .pluck();
+    this.selectPartIndex = db
+      .prepare<[string], string>('SELECT part_index FROM webpage_part_indexes WHERE webpage_id = ?')
+      .pluck();
+    this.replacePartIndex = db.prepare(
+      'INSERT OR REPLACE INTO webpage_part_indexes (webpage_id, part_index) VALUES (?, ?)',
+    );
+  }
+
+  /** The index of parts kept with MHTML page `id` (migration 15), if it has one. */
+  partIndex(id: string): string | undefined {
+    return this.selectPartIndex.get(id);
+  }
+
+  /** Keeps `partIndex` as page `id`'s index of parts, in place of any it had. */
+  keepPartIndex(id: string, partIndex: string): void {
+    this.replacePartIndex.run(id, partIndex);
   }
 
   /** The original of page `id`, or undefined when it is nowhere (a damaged store). */
@@ -65,6 +88,7 @@ export class Originals {
         stream: (pieceBytes = PIECE_BYTES, range?: ByteRange) =>
           Readable.from(this.piecesOf(id, pieceBytes, range), { objectMode: false }),
         bytes: async () => this.selectBytes.get(id) ?? Buffer.alloc(0),
+        read: (ranges) => this.rangesOf(id, ranges),
       };
     }
     const path = this.blobs.pathOf(id);
@@ -81,11 +105,17 @@ export class Originals {
                 ...(range && { start: range.start, end: range.end - 1 }),
               }),
         bytes: () => readFile(path),
+        read: (ranges) => readRanges(path, ranges),
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  private async *rangesOf(id: string, ranges: readonly ByteRange[]): AsyncGenerator<Buffer> {
+    const whole = this.selectBytes.get(id) ?? Buffer.alloc(0);
+    for (const { start, end } of ranges) yield whole.subarray(start, end);
   }
 
   private async *piecesOf(
@@ -98,5 +128,30 @@ export class Originals {
     for (let start = 0; start < bytes.length; start += pieceBytes) {
       yield bytes.subarray(start, start + pieceBytes);
     }
+  }
+}
+
+/** Each range of the file at `path`, read in order with the file opened once. */
+async function* readRanges(path: string, ranges: readonly ByteRange[]): AsyncGenerator<Buffer> {
+  if (ranges.length === 0) return;
+  const file = await open(path, 'r');
+  try {
+    for (const { start, end } of ranges) {
+      const buffer = Buffer.allocUnsafe(Math.max(0, end - start));
+      let filled = 0;
+      while (filled < buffer.length) {
+        const { bytesRead } = await file.read(
+          buffer,
+          filled,
+          buffer.length - filled,
+          start + filled,
+        );
+        if (bytesRead === 0) throw new Error(`${path} ends before byte ${end}`);
+        filled += bytesRead;
+      }
+      yield buffer;
+    }
+  } finally {
+    await file.close();
   }
 }

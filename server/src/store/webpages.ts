@@ -20,6 +20,8 @@ export interface NewWebpage {
   createTime: number;
   /** The page's text, for search. */
   text: string;
+  /** An MHTML page's index of parts (`writeMhtmlIndex`), kept with it (migration 15). */
+  partIndex?: string;
 }
 
 /** The fields of a metadata edit; absent means unchanged. `host` goes with `link`. */
@@ -38,6 +40,7 @@ export class WebpageStore {
   private readonly insertPage: Statement<Record<string, unknown>>;
   private readonly insertText: Statement<[string, string, string]>;
   private readonly insertOriginal: Statement<[string, Uint8Array]>;
+  private readonly insertPartIndex: Statement<[string, string]>;
   private readonly setDeleted: Statement<[number, number, string, number]>;
   private readonly updatePage: Statement<Record<string, unknown>>;
   private readonly updateTextTitle: Statement<[string, string]>;
@@ -62,6 +65,9 @@ export class WebpageStore {
     );
     this.insertOriginal = db.prepare(
       'INSERT INTO webpage_originals (webpage_id, bytes) VALUES (?, ?)',
+    );
+    this.insertPartIndex = db.prepare(
+      'INSERT INTO webpage_part_indexes (webpage_id, part_index) VALUES (?, ?)',
     );
     this.setDeleted = db.prepare(
       'UPDATE webpages SET deleted = ?, last_modified = ? WHERE id = ? AND deleted = ?',
@@ -127,6 +133,7 @@ export class WebpageStore {
         if (inserted.changes === 0) return false;
         this.insertText.run(page.title, page.text, page.id);
         if (original !== undefined) this.keepOriginal(page.id, original);
+        if (page.partIndex !== undefined) this.insertPartIndex.run(page.id, page.partIndex);
         return true;
       }),
     )();

@@ -101,6 +101,7 @@ function newPage(
     size,
     createTime: parsed.createTime ?? now,
     text: parsed.text,
+    ...(parsed.partIndex === undefined ? {} : { partIndex: parsed.partIndex }),
   };
 }
 
