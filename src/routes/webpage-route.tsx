@@ -30,9 +30,20 @@ export function loader(queryClient: QueryClient) {
     const id = requireParam(params, 'id');
     // The original file and the preview's code are asked for now, beside the metadata, not once
     // the detail has rendered: the preview is what the reader came for.
-    void queryClient.prefetchQuery(webpagePreviewFileOptions(id));
-    void loadPreviewFrame();
-    await queryClient.ensureQueryData(webpageOptions(id));
+    const file = queryClient.fetchQuery(webpagePreviewFileOptions(id));
+    const preview = loadPreviewFrame();
+    // Its worker too, which comes up while the file downloads; and its build, once the file and
+    // its kind are in, while the detail renders. Whatever fails here (a chunk, the file) is met
+    // again by the route, which reports it.
+    preview.then(
+      (code) => code.warmPreviewWorker(),
+      () => {},
+    );
+    const webpage = await queryClient.ensureQueryData(webpageOptions(id));
+    Promise.all([file, preview]).then(
+      ([original, code]) => code.buildPreviewAhead(original, webpage.ext),
+      () => {},
+    );
     return null;
   };
 }

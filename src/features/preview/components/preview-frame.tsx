@@ -19,6 +19,9 @@ import { appendPieces } from '../frame/append-pieces.ts';
 import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
 import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
 import { runPreviewWorker } from '../frame/run-preview-worker.ts';
+
+export { warmPreviewWorker } from '../frame/run-preview-worker.ts';
+export { buildPreviewAhead } from '../hooks/build-ahead.ts';
 import type { ReaderMode } from '../reader/reader-mode.ts';
 
 // Reader mode (Readability and its UI) loads only when it is switched on.

@@ -7,6 +7,7 @@ import {
   PREVIEW_TIME_BUDGET_MS,
   previewTimeBudgetMs,
   runPreviewWorker,
+  WorkerInWaiting,
 } from './run-preview-worker.ts';
 
 /** A worker whose parse never ends: it takes the request and never answers. */
@@ -122,5 +123,41 @@ describe('previewTimeBudgetMs', () => {
       localStorage.setItem(PREVIEW_BUDGET_DEBUG_KEY, ignored);
       expect(previewTimeBudgetMs(), ignored).toBe(20_000);
     }
+  });
+});
+
+describe('a worker started ahead of its preview', () => {
+  it('is the next preview’s worker, given its request only then, and used once', async () => {
+    const workers: RunawayWorker[] = [];
+    const waiting = new WorkerInWaiting(start(workers));
+    waiting.warm();
+    waiting.warm();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.posted).toEqual([]);
+
+    const controller = new AbortController();
+    const run = runPreviewWorker(request, controller.signal, { start: waiting.take });
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.posted).toEqual([request]);
+    controller.abort();
+    await expect(run).rejects.toBeDefined();
+    expect(workers[0]!.terminated).toBe(true);
+
+    // The next preview, with none waiting: a new worker.
+    void runPreviewWorker(request, new AbortController().signal, { start: waiting.take });
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.posted).toEqual([request]);
+  });
+
+  it('is let go when its script could not load, and the preview starts another', () => {
+    const workers: RunawayWorker[] = [];
+    const waiting = new WorkerInWaiting(start(workers));
+    waiting.warm();
+    let prevented = false;
+    workers[0]!.onerror?.({ message: 'failed to load', preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    const worker = waiting.take();
+    expect(workers[0]!.terminated).toBe(true);
+    expect(worker).toBe(workers[1]);
   });
 });

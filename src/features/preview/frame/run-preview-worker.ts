@@ -49,11 +49,56 @@ export type OnFirstPart = (first: PreviewFirstPart) => void;
 const startPreviewWorker = () =>
   new Worker(new URL('../preview.worker.ts', import.meta.url), { type: 'module' });
 
+/**
+ * At most one worker started ahead of the preview that will use it: a worker takes a while to
+ * come up (its script fetched and compiled, its thread started: 150–230 ms measured in the bench's
+ * click), which can pass while the page's file downloads instead of after it. The worker waiting
+ * has been given nothing: a preview still gets a fresh worker of its own, used once.
+ */
+export class WorkerInWaiting {
+  private waiting: { worker: Worker; broken: boolean } | undefined;
+
+  constructor(private readonly start: () => Worker) {}
+
+  /** Starts a worker for the next `take`, unless one is waiting already. */
+  warm(): void {
+    if (this.waiting !== undefined) return;
+    const waiting = { worker: this.start(), broken: false };
+    // A worker whose script could not load says so before anyone listens: remembered here.
+    waiting.worker.onerror = (event) => {
+      event.preventDefault();
+      waiting.broken = true;
+    };
+    this.waiting = waiting;
+  }
+
+  /** The worker waiting, or a new one (also in place of one that could not start). */
+  take = (): Worker => {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting === undefined) return this.start();
+    waiting.worker.onerror = null;
+    if (!waiting.broken) return waiting.worker;
+    waiting.worker.terminate();
+    return this.start();
+  };
+}
+
+const previewWorkers = new WorkerInWaiting(startPreviewWorker);
+
+/**
+ * Starts the next preview's worker now: called when a page's detail is asked for, beside its file.
+ * Nothing where the browser has no workers.
+ */
+export function warmPreviewWorker(): void {
+  if (typeof Worker === 'function') previewWorkers.warm();
+}
+
 export function runPreviewWorker(
   request: PreviewRequest,
   signal: AbortSignal,
   {
-    start = startPreviewWorker,
+    start = previewWorkers.take,
     budgetMs = previewTimeBudgetMs(),
     onFirstPart,
   }: PreviewWorkerOptions = {},

@@ -2,7 +2,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { OriginalFile } from '../../../api/original-file.ts';
-import type { PreviewResponse } from '../document/build-preview.ts';
+import type { PreviewRequest, PreviewResponse } from '../document/build-preview.ts';
+import { buildPreviewAhead } from './build-ahead.ts';
 import { usePreviewDocument, type BuildPreview } from './use-preview-document.ts';
 
 const FILE: OriginalFile = { encoding: 'bytes', blob: new Blob(['<p>page</p>']) };
@@ -87,5 +88,28 @@ describe('usePreviewDocument for a long page', () => {
     expect(result.current).toMatchObject({
       html: '<html><body data-folio-part="n-0"><p>blob:1</p></body><p>after the body</p></html>',
     });
+  });
+});
+
+describe('usePreviewDocument with a build started ahead (by the route’s loader)', () => {
+  it('shows the build started ahead, first part included, and starts none of its own', async () => {
+    const file: OriginalFile = { encoding: 'bytes', blob: new Blob(['<p>long</p>']) };
+    const { build: ahead, finish } = longPageBuild('</body></html>');
+    buildPreviewAhead(file, 'html', ahead);
+    const own: PreviewRequest[] = [];
+    const build: BuildPreview = (request) => {
+      own.push(request);
+      return new Promise(() => {});
+    };
+    const { result, unmount } = renderHook(() => usePreviewDocument(file, 'html', build));
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'ready', pieces: null }));
+    await act(async () => finish());
+    await waitFor(() => expect(result.current).toMatchObject({ pieces: [{}] }));
+    expect(own).toEqual([]);
+    unmount();
+
+    // Shown again, with nothing built ahead: its own build.
+    renderHook(() => usePreviewDocument(file, 'html', build));
+    expect(own).toHaveLength(1);
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '../frame/materialize.ts';
 import { runPreviewWorker, type OnFirstPart } from '../frame/run-preview-worker.ts';
 import { preloadImages } from '../../../api/preload-part-links.ts';
+import { adoptPreviewBuild, noteOwnBuild } from './build-ahead.ts';
 
 /**
  * A preview ready to show: `html` for the frame, then a long page's `pieces` appended in order;
@@ -82,6 +83,7 @@ export function usePreviewDocument(
     let urls: string[] = [];
     let first: string | null = null;
     let cancelPreloads = () => {};
+    let forgetOwnBuild = () => {};
     const partsBase = file.encoding === 'linked-mhtml' ? (file.partsBase ?? null) : null;
     // A long page's first part, shown while the worker writes the rest. Its resources are few
     // (those of its first screen): their URLs are made at once, and kept for the answer.
@@ -95,11 +97,16 @@ export function usePreviewDocument(
       setSettled({ file, ext, status: 'ready', ...shown });
     };
     const run = async () => {
+      // Started by the route's loader already (build-ahead.ts), else now.
+      const adopted = adoptPreviewBuild(file, ext, controller.signal, onFirstPart);
+      if (adopted === undefined) forgetOwnBuild = noteOwnBuild(file);
       const reservedNames = thisReservedMemberNames();
-      const building = build({ file, ext, reservedNames }, controller.signal, { onFirstPart });
+      const building =
+        adopted?.response ??
+        build({ file, ext, reservedNames }, controller.signal, { onFirstPart });
       // A linked page's images load while the worker (started first: its script must not wait
       // behind them) writes the document.
-      cancelPreloads = preloadImages(file.preload ?? []);
+      cancelPreloads = adopted?.cancelPreloads ?? preloadImages(file.preload ?? []);
       const response = await building;
       if (controller.signal.aborted) return;
       if (!response.ok) {
@@ -129,6 +136,7 @@ export function usePreviewDocument(
     return () => {
       controller.abort();
       cancelPreloads();
+      forgetOwnBuild();
       revokeUrls(urls);
     };
   }, [file, ext, build]);
