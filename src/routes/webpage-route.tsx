@@ -29,12 +29,13 @@ export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const id = requireParam(params, 'id');
     // The original file and the preview's code are asked for now, beside the metadata, not once
-    // the detail has rendered: the preview is what the reader came for.
+    // the detail has rendered: the preview is what the reader came for. Its worker starts too
+    // (it comes up while the file downloads), and its build once the file and the page's kind are
+    // in (it runs while the detail renders; the preview adopts it). A failure here (the file, a
+    // chunk) only stops that: the route meets it again and reports it.
     const file = queryClient.fetchQuery(webpagePreviewFileOptions(id));
+    file.catch(() => {});
     const preview = loadPreviewFrame();
-    // Its worker too, which comes up while the file downloads; and its build, once the file and
-    // its kind are in, while the detail renders. Whatever fails here (a chunk, the file) is met
-    // again by the route, which reports it.
     preview.then(
       (code) => code.warmPreviewWorker(),
       () => {},

@@ -11,7 +11,7 @@ import {
   ADOPT_WITHIN_MS,
   adoptPreviewBuild,
   buildPreviewAhead,
-  noteOwnBuild,
+  notePreviewShown,
 } from './build-ahead.ts';
 
 /** A build that answers when told to, and records what it was given. */
@@ -127,10 +127,10 @@ describe('a preview built ahead', () => {
     expect(runs.map((run) => run.signal.aborted)).toEqual([true, true, false]);
   });
 
-  it('is not started for a file whose preview is built by its hook already', () => {
+  it('is not started for a file whose preview a hook shows already', () => {
     const { build, runs } = fakeBuild();
     const html = file();
-    const forget = noteOwnBuild(html);
+    const forget = notePreviewShown(html);
     buildPreviewAhead(html, 'html', build);
     expect(runs).toHaveLength(0);
     forget();

@@ -32,16 +32,19 @@ interface Waiting extends AdoptedBuild {
 
 let waiting: Waiting | undefined;
 
-/** Files whose preview a hook builds itself (it came first): none is built ahead for them. */
-const builtByHooks = new WeakMap<OriginalFile, number>();
+/**
+ * Files whose preview a hook shows (built by it, or adopted): none is built ahead for them again
+ * (the loader of the page shown runs again for another search, a hook builds only once per file).
+ */
+const shownByHooks = new WeakMap<OriginalFile, number>();
 
-/** Says that a hook builds `file`'s preview itself, until the function it returns is called. */
-export function noteOwnBuild(file: OriginalFile): () => void {
-  builtByHooks.set(file, (builtByHooks.get(file) ?? 0) + 1);
+/** Says that a hook shows `file`'s preview, until the function it returns is called. */
+export function notePreviewShown(file: OriginalFile): () => void {
+  shownByHooks.set(file, (shownByHooks.get(file) ?? 0) + 1);
   return () => {
-    const left = (builtByHooks.get(file) ?? 1) - 1;
-    if (left > 0) builtByHooks.set(file, left);
-    else builtByHooks.delete(file);
+    const left = (shownByHooks.get(file) ?? 1) - 1;
+    if (left > 0) shownByHooks.set(file, left);
+    else shownByHooks.delete(file);
   };
 }
 
@@ -56,7 +59,7 @@ function stopWaiting(): void {
 
 /**
  * Starts building the preview of `file` as `ext`, for the hook that will show it; a build that
- * waited for another file is stopped. Nothing when this one waits already, or when a hook builds
+ * waited for another file is stopped. Nothing when this one waits already, or when a hook shows
  * it already.
  */
 export function buildPreviewAhead(
@@ -64,7 +67,7 @@ export function buildPreviewAhead(
   ext: PreviewExt,
   build: typeof runPreviewWorker = runPreviewWorker,
 ): void {
-  if ((waiting?.file === file && waiting.ext === ext) || builtByHooks.has(file)) return;
+  if ((waiting?.file === file && waiting.ext === ext) || shownByHooks.has(file)) return;
   stopWaiting();
   const controller = new AbortController();
   const parts: Pick<Waiting, 'firstPart' | 'onFirstPart'> = { firstPart: null, onFirstPart: null };

@@ -106,6 +106,13 @@ describe('usePreviewDocument with a build started ahead (by the route’s loader
     await act(async () => finish());
     await waitFor(() => expect(result.current).toMatchObject({ pieces: [{}] }));
     expect(own).toEqual([]);
+    // The loader again while it is shown (another search): nothing built twice.
+    const again: PreviewRequest[] = [];
+    buildPreviewAhead(file, 'html', (request) => {
+      again.push(request);
+      return new Promise(() => {});
+    });
+    expect(again).toEqual([]);
     unmount();
 
     // Shown again, with nothing built ahead: its own build.

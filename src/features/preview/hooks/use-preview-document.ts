@@ -21,7 +21,7 @@ import {
 } from '../frame/materialize.ts';
 import { runPreviewWorker, type OnFirstPart } from '../frame/run-preview-worker.ts';
 import { preloadImages } from '../../../api/preload-part-links.ts';
-import { adoptPreviewBuild, noteOwnBuild } from './build-ahead.ts';
+import { adoptPreviewBuild, notePreviewShown } from './build-ahead.ts';
 
 /**
  * A preview ready to show: `html` for the frame, then a long page's `pieces` appended in order;
@@ -83,7 +83,7 @@ export function usePreviewDocument(
     let urls: string[] = [];
     let first: string | null = null;
     let cancelPreloads = () => {};
-    let forgetOwnBuild = () => {};
+    let forgetShown = () => {};
     const partsBase = file.encoding === 'linked-mhtml' ? (file.partsBase ?? null) : null;
     // A long page's first part, shown while the worker writes the rest. Its resources are few
     // (those of its first screen): their URLs are made at once, and kept for the answer.
@@ -99,7 +99,7 @@ export function usePreviewDocument(
     const run = async () => {
       // Started by the route's loader already (build-ahead.ts), else now.
       const adopted = adoptPreviewBuild(file, ext, controller.signal, onFirstPart);
-      if (adopted === undefined) forgetOwnBuild = noteOwnBuild(file);
+      forgetShown = notePreviewShown(file);
       const reservedNames = thisReservedMemberNames();
       const building =
         adopted?.response ??
@@ -136,7 +136,7 @@ export function usePreviewDocument(
     return () => {
       controller.abort();
       cancelPreloads();
-      forgetOwnBuild();
+      forgetShown();
       revokeUrls(urls);
     };
   }, [file, ext, build]);
