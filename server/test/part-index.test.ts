@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMhtml, readMhtmlStructure, type Mhtml } from '../../shared/formats/mhtml.ts';
 import { readMhtmlIndex, writeMhtmlIndex } from '../../shared/formats/mhtml-index.ts';
 import { makeMhtml, makeNoisePng, makePng } from '../../test/support/archives.ts';
-import { linkedMhtmlFile } from '../src/routes/binary-mhtml.ts';
+import { binaryMhtmlChunks, linkedMhtmlFile } from '../src/routes/binary-mhtml.ts';
 import type { RouteContext } from '../src/routes/context.ts';
 import { HeldParts } from '../src/routes/held-parts.ts';
 import { closeDatabase, openDatabase } from '../src/store/database.ts';
@@ -210,5 +210,29 @@ describe('the linked answer of a page with its index', () => {
     // Read whole, its index is kept and its linked parts held for their requests.
     expect(without.kept).toEqual([writeMhtmlIndex(structure, file.length)]);
     expect(without.heldParts.heldBytes).toBe(linkedBytes.reduce((sum, bytes) => sum + bytes, 0));
+  });
+});
+
+describe('the linked answer read in ranges', () => {
+  it('lets go of the file when the answer stops early (the client went away)', async () => {
+    const file = album(2, 9);
+    const structure = readMhtmlStructure(file);
+    let open = false;
+    let closed = false;
+    async function* read(ranges: readonly ByteRange[]) {
+      open = true;
+      try {
+        for (const { start, end } of ranges) yield file.subarray(start, end);
+      } finally {
+        closed = true;
+      }
+    }
+    const chunks = binaryMhtmlChunks(structure, read, () => 'parts/x')[Symbol.asyncIterator]();
+    // The head, then the page's part: the file is open.
+    for (let chunk = 0; chunk < 3; chunk++) await chunks.next();
+    expect(open).toBe(true);
+    expect(closed).toBe(false);
+    await chunks.return?.();
+    expect(closed).toBe(true);
   });
 });

@@ -148,34 +148,38 @@ export function binaryMhtmlChunks(
     )[Symbol.asyncIterator]();
     // The run being sent, and where it starts in the file.
     let span: { bytes: Buffer; start: number } = { bytes: Buffer.alloc(0), start: 0 };
-    for (const [index, part] of parts.entries()) {
-      const link = links[index];
-      if (link) {
-        // Its bytes are the link's: an empty body, and the address in their place.
-        const lines = headerLines(part.headers, 'content-transfer-encoding');
-        yield Buffer.from(
-          `--${boundary}${CRLF}${lines}content-transfer-encoding: binary${CRLF}` +
-            `${PART_URL_HEADER}: ${link}${CRLF}${CRLF}${CRLF}`,
-          'latin1',
-        );
-        continue;
+    try {
+      for (const [index, part] of parts.entries()) {
+        const link = links[index];
+        if (link) {
+          // Its bytes are the link's: an empty body, and the address in their place.
+          const lines = headerLines(part.headers, 'content-transfer-encoding');
+          yield Buffer.from(
+            `--${boundary}${CRLF}${lines}content-transfer-encoding: binary${CRLF}` +
+              `${PART_URL_HEADER}: ${link}${CRLF}${CRLF}${CRLF}`,
+            'latin1',
+          );
+          continue;
+        }
+        if (firsts.has(part)) {
+          const next = await bodies.next();
+          if (next.done === true) throw new Error('the file ends before its parts do');
+          span = { bytes: next.value, start: part.bodyStart };
+        }
+        const raw = span.bytes.subarray(part.bodyStart - span.start, part.bodyEnd - span.start);
+        const decoded = isBase64(part);
+        // A decoded part says so instead of base64; any other keeps its headers as they were.
+        const lines = decoded
+          ? `${headerLines(part.headers, 'content-transfer-encoding')}content-transfer-encoding: binary${CRLF}`
+          : headerLines(part.headers);
+        yield Buffer.from(`--${boundary}${CRLF}${lines}${CRLF}`, 'latin1');
+        yield decoded ? decodePart(raw, 'base64') : raw;
+        yield Buffer.from(CRLF);
       }
-      if (firsts.has(part)) {
-        const next = await bodies.next();
-        if (next.done === true) throw new Error('the file ends before its parts do');
-        span = { bytes: next.value, start: part.bodyStart };
-      }
-      const raw = span.bytes.subarray(part.bodyStart - span.start, part.bodyEnd - span.start);
-      const decoded = isBase64(part);
-      // A decoded part says so instead of base64; any other keeps its headers as they were.
-      const lines = decoded
-        ? `${headerLines(part.headers, 'content-transfer-encoding')}content-transfer-encoding: binary${CRLF}`
-        : headerLines(part.headers);
-      yield Buffer.from(`--${boundary}${CRLF}${lines}${CRLF}`, 'latin1');
-      yield decoded ? decodePart(raw, 'base64') : raw;
-      yield Buffer.from(CRLF);
+    } finally {
+      // Also when the answer stops early (the client went away): the file is closed.
+      await bodies.return?.();
     }
-    await bodies.return?.();
     yield Buffer.from(`--${boundary}--${CRLF}`);
   }
   return chunks();
