@@ -196,6 +196,16 @@ describe('restore', () => {
     const dataDir = mkdtempSync(join(work, 'restored-'));
     const store = await openStore(dataDir);
     const report = await restoreArchive(store, zipPath, OPTIONS);
+    // An MHTML page comes back with its index of parts, as an upload keeps it (its preview reads
+    // only its small parts from the first view).
+    const indexed = store.db
+      .prepare<[], { ext: string; indexed: number }>(
+        `SELECT w.ext, i.part_index IS NOT NULL AS indexed
+         FROM webpages w LEFT JOIN webpage_part_indexes i ON i.webpage_id = w.id`,
+      )
+      .all();
+    expect(indexed.filter((row) => row.ext === 'mhtml').length).toBeGreaterThan(0);
+    for (const row of indexed) expect(row.indexed === 1).toBe(row.ext === 'mhtml');
     await store.close();
     expect(report).toMatchObject({
       total: 4,

@@ -171,10 +171,10 @@ async function storePage(
     const mismatch = originalMismatch(page, hash.digest('hex'), size);
     if (mismatch !== undefined) return mismatch;
     await staged.close(true);
-    const text = await searchText(staged.path, page, options);
+    const facts = await readFacts(staged.path, page, options);
     await store.blobs.commit(staged, page.id);
     committed = true;
-    writer.insertPage(page, text, options.now());
+    writer.insertPage(page, facts, options.now());
     return undefined;
   } catch (error) {
     if (committed && store.webpages.find(page.id) === undefined) {
@@ -203,7 +203,7 @@ async function storeSmallPage(
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const mismatch = originalMismatch(page, sha256, bytes.length);
     if (mismatch !== undefined) return mismatch;
-    writer.insertPage(page, await searchText(bytes, page, options), options.now(), bytes);
+    writer.insertPage(page, await readFacts(bytes, page, options), options.now(), bytes);
     return undefined;
   } catch (error) {
     return failureReason(error);
@@ -223,20 +223,26 @@ function failureReason(error: unknown): string {
   return `it could not be written: ${(error as Error).message}`;
 }
 
-/** The page's searchable text from its original (a file's path, or its bytes). */
-async function searchText(
+/** What a restore keeps from a page's parse: its searchable text, and an MHTML's index of parts. */
+interface ParsedFacts {
+  text: string;
+  partIndex?: string;
+}
+
+/** The page's searchable text (and index of parts) from its original (a file's path, or bytes). */
+async function readFacts(
   original: string | Uint8Array,
   page: ExportedWebpage,
   options: PageOptions,
-): Promise<string> {
+): Promise<ParsedFacts> {
   try {
-    const parsed = await parsePool.parseStaged(original, page.ext, {
+    const { text, partIndex } = await parsePool.parseStaged(original, page.ext, {
       timeoutMs: options.parseTimeoutMs,
     });
-    return parsed.text;
+    return partIndex === undefined ? { text } : { text, partIndex };
   } catch {
     // Kept without searchable text: the page was in the archive, whatever its parse says now.
-    return '';
+    return { text: '' };
   }
 }
 
@@ -489,8 +495,11 @@ class RestoreWriter {
     );
   }
 
-  /** The page, its labels, text and highlights, and `original` (a small one's bytes): at once. */
-  insertPage(page: ExportedWebpage, text: string, now: number, original?: Buffer): void {
+  /**
+   * The page, its labels, text, index of parts and highlights, and `original` (a small one's
+   * bytes): at once.
+   */
+  insertPage(page: ExportedWebpage, facts: ParsedFacts, now: number, original?: Buffer): void {
     this.store.db.transaction(() => {
       this.insertPageRow.run({
         id: page.id,
@@ -509,7 +518,10 @@ class RestoreWriter {
         lastModified: Math.max(page.lastModified, 0) || now,
       });
       this.store.labels.replace(page.id, page.labels);
-      this.insertText.run(page.title, text, page.id);
+      this.insertText.run(page.title, facts.text, page.id);
+      if (facts.partIndex !== undefined) {
+        this.store.originals.keepPartIndex(page.id, facts.partIndex);
+      }
       for (const highlight of page.highlights) {
         this.insertHighlight.run({ ...highlight, webpageId: page.id });
       }
