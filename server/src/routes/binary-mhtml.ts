@@ -24,7 +24,7 @@ import {
 import { readMhtmlIndex, writeMhtmlIndex } from '../../../shared/formats/mhtml-index.ts';
 import { IMAGE_TYPES, isLinkableType } from '../../../shared/formats/resource-types.ts';
 import { StreamedFile } from '../http/operations.ts';
-import type { ByteRange, Original } from '../store/originals.ts';
+import { rangesIn, type ByteRange, type Original } from '../store/originals.ts';
 import type { RouteContext } from './context.ts';
 import { partKey } from './held-parts.ts';
 import {
@@ -77,15 +77,8 @@ function linkEncoding(part: RawPart): PartEncoding | null {
  */
 export type LinkPart = (part: RawPart, encoding: PartEncoding) => string | null;
 
-/** Each range's bytes of the file, in order (`Original.read`). */
+/** Each range's bytes of the file, in order (`Original.read`, or `rangesIn` its bytes). */
 export type ReadRanges = (ranges: readonly ByteRange[]) => AsyncIterable<Buffer>;
-
-/** The ranges of a file already in memory. */
-export function rangesOf(bytes: Buffer): ReadRanges {
-  return async function* (ranges) {
-    for (const { start, end } of ranges) yield bytes.subarray(start, end);
-  };
-}
 
 /**
  * The bodies one read brings in at most, several small parts in a row being read at once (with
@@ -228,7 +221,8 @@ export async function binaryMhtmlFile(
   if (original.size > MAX_CONVERTED_BYTES) return null;
   const bytes = await original.bytes();
   const structure = structureOf(bytes);
-  return structure && answer(binaryMhtmlChunks(structure, rangesOf(bytes)), fileName, false);
+  const read: ReadRanges = (ranges) => rangesIn(bytes, ranges);
+  return structure && answer(binaryMhtmlChunks(structure, read), fileName, false);
 }
 
 /**
@@ -258,7 +252,6 @@ export async function linkedMhtmlFile(
     const index = writeMhtmlIndex(structure, bytes.length);
     if (index !== null) originals.keepPartIndex(id, index);
   }
-  const whole = bytes;
   const expires = linkExpiry(context.now());
   const key = context.partLinkKey();
   const images: string[] = [];
@@ -266,17 +259,18 @@ export async function linkedMhtmlFile(
     const { bodyStart: start, bodyEnd: end, contentType: type } = part;
     const path = partLinkPath(key, { id, start, end, encoding, type, expires });
     if (IMAGE_TYPES.has(type)) images.push(path);
-    if (whole !== undefined) {
+    if (bytes !== undefined) {
       // The client asks for it next: held while the file is in memory, decoded when asked.
-      const body = whole.subarray(start, end);
+      const body = bytes.subarray(start, end);
       context.heldParts.hold(partKey(id, start, end), body.length, () =>
         decodePart(body, encoding),
       );
     }
     return path;
   };
-  const read =
-    whole === undefined ? (ranges: readonly ByteRange[]) => original.read(ranges) : rangesOf(whole);
+  // With the file in memory (no index), its parts come from there.
+  const read: ReadRanges = (ranges) =>
+    bytes === undefined ? original.read(ranges) : rangesIn(bytes, ranges);
   const chunks = binaryMhtmlChunks(structure, read, linkPart);
   return { file: answer(chunks, fileName, true), preload: preloadLinks(requestUrl, images) };
 }

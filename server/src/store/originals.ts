@@ -88,7 +88,7 @@ export class Originals {
         stream: (pieceBytes = PIECE_BYTES, range?: ByteRange) =>
           Readable.from(this.piecesOf(id, pieceBytes, range), { objectMode: false }),
         bytes: async () => this.selectBytes.get(id) ?? Buffer.alloc(0),
-        read: (ranges) => this.rangesOf(id, ranges),
+        read: (ranges) => rangesIn(this.selectBytes.get(id) ?? Buffer.alloc(0), ranges),
       };
     }
     const path = this.blobs.pathOf(id);
@@ -113,11 +113,6 @@ export class Originals {
     }
   }
 
-  private async *rangesOf(id: string, ranges: readonly ByteRange[]): AsyncGenerator<Buffer> {
-    const whole = this.selectBytes.get(id) ?? Buffer.alloc(0);
-    for (const { start, end } of ranges) yield whole.subarray(start, end);
-  }
-
   private async *piecesOf(
     id: string,
     pieceBytes: number,
@@ -129,6 +124,14 @@ export class Originals {
       yield bytes.subarray(start, start + pieceBytes);
     }
   }
+}
+
+/** Each range of a file already in memory, as `Original.read` gives them. */
+export async function* rangesIn(
+  bytes: Buffer,
+  ranges: readonly ByteRange[],
+): AsyncGenerator<Buffer> {
+  for (const { start, end } of ranges) yield bytes.subarray(start, end);
 }
 
 /** Each range of the file at `path`, read in order with the file opened once. */

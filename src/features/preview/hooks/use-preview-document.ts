@@ -100,10 +100,11 @@ export function usePreviewDocument(
       // Started by the route's loader already (build-ahead.ts), else now.
       const adopted = adoptPreviewBuild(file, ext, controller.signal, onFirstPart);
       forgetShown = notePreviewShown(file);
-      const reservedNames = thisReservedMemberNames();
       const building =
         adopted?.response ??
-        build({ file, ext, reservedNames }, controller.signal, { onFirstPart });
+        build({ file, ext, reservedNames: thisReservedMemberNames() }, controller.signal, {
+          onFirstPart,
+        });
       // A linked page's images load while the worker (started first: its script must not wait
       // behind them) writes the document.
       cancelPreloads = adopted?.cancelPreloads ?? preloadImages(file.preload ?? []);
