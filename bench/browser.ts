@@ -165,11 +165,15 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
     }
 
     await benchView(report, page, options);
-    // FOLIO_BENCH_TRACE=<file.json>: a Chromium trace of the preview, from before the click to the
+    // FOLIO_BENCH_TRACE=<file.json>: a Chromium trace of one preview, from before the click to the
     // paint (open it in chrome://tracing or Perfetto to see each thread's tasks), with V8's samples
-    // of the JavaScript each thread ran (ProfileChunk events: the worker's own functions).
+    // of the JavaScript each thread ran (ProfileChunk events: the worker's own functions). The 16 MB
+    // MHTML's, or the long page's with FOLIO_BENCH_TRACE_PAGE=long (until it is whole).
     const tracePath = process.env.FOLIO_BENCH_TRACE;
-    if (tracePath) {
+    const traced =
+      process.env.FOLIO_BENCH_TRACE_PAGE === 'long' ? 'previewLongHtml' : 'preview16mb';
+    const tracing = async (key: string, run: () => Promise<void>) => {
+      if (!tracePath || key !== traced) return run();
       await browser.startTracing(page, {
         path: tracePath,
         categories: [
@@ -182,26 +186,34 @@ export async function benchBrowser(report: Report, options: BrowserBenchOptions)
           'disabled-by-default-v8.cpu_profiler',
         ],
       });
-    }
+      try {
+        await run();
+      } finally {
+        await browser.stopTracing();
+      }
+    };
     const nonce = `${process.pid}-${Date.now()}`;
     const mhtml = makeLargeMhtml(16 * MB, `preview-${nonce}`);
-    await benchPreview(report, page, options, {
-      key: 'preview16mb',
-      label: `a 16 MB MHTML (${(mhtml.length / MB).toFixed(1)} MiB, 6 noise PNGs)`,
-      file: mhtml,
-      ext: 'mhtml',
-      images: true,
-      reopen: true,
-    });
-    if (tracePath) await browser.stopTracing();
+    await tracing('preview16mb', () =>
+      benchPreview(report, page, options, {
+        key: 'preview16mb',
+        label: `a 16 MB MHTML (${(mhtml.length / MB).toFixed(1)} MiB, 6 noise PNGs)`,
+        file: mhtml,
+        ext: 'mhtml',
+        images: true,
+        reopen: true,
+      }),
+    );
     const long = makeLongHtml(LONG_PAGE_POSTS, `long-${nonce}`);
-    await benchPreview(report, page, options, {
-      key: 'previewLongHtml',
-      label: `a long HTML page (${(long.length / MB).toFixed(1)} MiB, ${LONG_PAGE_POSTS} posts of 18 elements)`,
-      file: long,
-      ext: 'html',
-      images: false,
-    });
+    await tracing('previewLongHtml', () =>
+      benchPreview(report, page, options, {
+        key: 'previewLongHtml',
+        label: `a long HTML page (${(long.length / MB).toFixed(1)} MiB, ${LONG_PAGE_POSTS} posts of 18 elements)`,
+        file: long,
+        ext: 'html',
+        images: false,
+      }),
+    );
     await context.close();
   } finally {
     await browser.close();
