@@ -437,6 +437,26 @@ async function benchPreview(
       .then(async (handle) => (await handle.jsonValue()) as number)
       .catch(() => null);
   }
+  // FOLIO_BENCH_RT=1: each resource the app asked for after the click (Resource Timing: its start,
+  // first byte and end, in ms from the click), printed to see which chain the paint waited for.
+  if (process.env.FOLIO_BENCH_RT) {
+    // Plain data out of the page (a named function in it would need a helper the page lacks).
+    const entries = await page.evaluate(() => {
+      const at = window.__bench?.clickAt ?? 0;
+      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.startTime >= at)
+        .map((entry) => ({
+          url: entry.name,
+          times: [entry.startTime - at, entry.responseStart - at, entry.responseEnd - at],
+        }));
+    });
+    const lines = entries.map(({ url, times: [start = 0, first = 0, end = 0] }) => {
+      const ms = (value: number) => value.toFixed(0).padStart(5);
+      const path = new URL(url).pathname.slice(0, 60).padEnd(60);
+      return `${path} start ${ms(start)} first byte ${ms(first)} end ${ms(end)}`;
+    });
+    log(`${key}: resources after the click\n${lines.join('\n')}`);
+  }
   const state = await bench(page);
   const clickAt = state?.clickAt ?? null;
   if (painted !== null && clickAt === null) painted = null;
