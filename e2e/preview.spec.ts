@@ -1,7 +1,7 @@
 // The preview of each format, faithful and safe: an HTML page (SingleFile-like), an MHTML captured by
 // Chromium itself and a Safari webarchive, each with an image and a stylesheet the preview must show
 // and scripts, a handler and live-web references it must neither run nor fetch.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Worker } from '@playwright/test';
 import { makeHtml, makeMhtml } from '../test/support/archives.ts';
 import { expect, test } from './support/fixtures.ts';
 import { drawnHighlights } from './support/highlights.ts';
@@ -171,7 +171,7 @@ test('the full-window preview shows each format alone, and leads back to the det
   }
 });
 
-test('the detail’s code loads while the library is idle: opening a page then fetches no script but the preview’s worker', async ({
+test('the detail’s code and the preview’s worker load while the library is idle: the click fetches no script and the build runs in that worker; the next page’s worker starts once the page is shown', async ({
   page,
   archive,
 }) => {
@@ -184,6 +184,14 @@ test('the detail’s code loads while the library is idle: opening a page then f
     const url = new URL(request.url());
     if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
   });
+  // The preview's workers, in the order they started, and whether each has ended.
+  const workers: { worker: Worker; closed: boolean }[] = [];
+  page.on('worker', (worker) => {
+    if (!/\/preview\.worker-[\w-]+\.js$/.test(new URL(worker.url()).pathname)) return;
+    const entry = { worker, closed: false };
+    worker.on('close', () => (entry.closed = true));
+    workers.push(entry);
+  });
   await archive.open(page, '/');
   const row = page.getByRole('link', { name: 'A warm page' });
   await expect(row).toBeVisible();
@@ -191,10 +199,19 @@ test('the detail’s code loads while the library is idle: opening a page then f
   for (const chunk of [/\/webpage-route-[\w-]+\.js$/, /\/preview-frame-[\w-]+\.js$/]) {
     await expect.poll(() => scripts.some((path) => chunk.test(path)), String(chunk)).toBe(true);
   }
+  await expect.poll(() => workers.length, 'preview workers started while idle').toBe(1);
   const before = scripts.length;
-  await row.click();
+  // A click with no pointer resting on a link, before or after (no intent starts a worker): the
+  // next page's worker below is the one started once this page is shown.
+  await row.dispatchEvent('click');
   await expect(page).toHaveURL(new RegExp(`/webpages/${id}$`));
   await expect(page.frameLocator(PREVIEW).getByText('WARM-CONTENT', { exact: true })).toBeVisible();
+  // The worker started while idle built this page, and was ended with its answer (one started at
+  // the click instead would have left it waiting).
+  await expect.poll(() => workers[0]!.closed, 'the first worker ended').toBe(true);
+  // The next page's worker waits.
+  await expect.poll(() => workers.length, 'preview workers started').toBe(2);
+  expect(workers[1]!.closed).toBe(false);
   expect(scripts.slice(before).filter((path) => !/\/preview\.worker-/.test(path))).toEqual([]);
 });
 

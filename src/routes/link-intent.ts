@@ -6,6 +6,7 @@ import { webpageOptions } from '../features/webpages/api/get-webpage.ts';
 import { listWebpagesOptions } from '../features/webpages/api/list-webpages.ts';
 import { parseListSearch } from '../features/webpages/filters.ts';
 import { routePatterns } from '../lib/paths.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 
 /** How long the pointer (or the focus) rests on a link before what it leads to is prefetched. */
 export const INTENT_DELAY_MS = 100;
@@ -19,7 +20,12 @@ export const INTENT_DELAY_MS = 100;
 export function prefetchUrl(queryClient: QueryClient, url: URL): void {
   const webpage = matchPath(routePatterns.webpage, url.pathname);
   if (webpage?.params.id) {
-    void import('./webpage-route.tsx');
+    // The detail's code, and the preview's with its worker started: the click then waits for
+    // neither (a chunk that fails now is asked for again by the navigation, which reports it).
+    import('./webpage-route.tsx').then(
+      (route) => route.preloadPreview(),
+      () => {},
+    );
     void queryClient.prefetchQuery(webpageOptions(webpage.params.id));
   } else if (matchPath(routePatterns.home, url.pathname)) {
     void queryClient.prefetchQuery(listWebpagesOptions(parseListSearch(url.searchParams)));
@@ -81,23 +87,18 @@ const WARM_UP_TIMEOUT_MS = 3000;
 
 /**
  * Loads the code of a webpage's detail and of its preview once the browser is idle after the app
- * started (not its data): the click that opens a page then waits for no script. A click comes too
+ * started (not its data), and starts the preview's worker: the click that opens a page then waits
+ * for no script, and the preview's build for no worker to come up. A click comes too
  * soon after the pointer arrives for the intent above (a first click, a keyboard user's Enter),
  * and without this it waited for the route's dozen modules (170-330 ms measured in Chromium)
  * before the original file was even asked for. Returns the function that cancels it.
  */
 export function warmDetailRoute(): () => void {
-  const warm = () => {
-    // A chunk that fails to load now is asked for again by the navigation, which reports it.
+  // A chunk that fails to load now is asked for again by the navigation, which reports it.
+  return whenIdle(() => {
     import('./webpage-route.tsx').then(
       (route) => route.preloadPreview(),
       () => {},
     );
-  };
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(warm, { timeout: WARM_UP_TIMEOUT_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(warm, WARM_UP_TIMEOUT_MS);
-  return () => clearTimeout(timer);
+  }, WARM_UP_TIMEOUT_MS);
 }

@@ -20,9 +20,15 @@ const PreviewFrame = lazy(() =>
   loadPreviewFrame().then((module) => ({ default: module.PreviewFrame })),
 );
 
-/** Loads the preview's code ahead of a visit (see `warmDetailRoute`). */
+/**
+ * Loads the preview's code ahead of a visit and starts its worker (see `warmDetailRoute`): the
+ * worker's script is fetched and compiled and its thread up before the click, not after it.
+ */
 export function preloadPreview(): void {
-  void loadPreviewFrame();
+  loadPreviewFrame().then(
+    (code) => code.warmPreviewWorker(),
+    () => {},
+  );
 }
 
 export function loader(queryClient: QueryClient) {

@@ -18,7 +18,7 @@ import type { PreviewExt } from '../document/build-preview.ts';
 import { appendPieces } from '../frame/append-pieces.ts';
 import { openInNewTab, protectFrame, type OpenUrl } from '../frame/intercept-links.ts';
 import { usePreviewDocument, type BuildPreview } from '../hooks/use-preview-document.ts';
-import { runPreviewWorker } from '../frame/run-preview-worker.ts';
+import { runPreviewWorker, warmPreviewWorkerWhenIdle } from '../frame/run-preview-worker.ts';
 
 export { warmPreviewWorker } from '../frame/run-preview-worker.ts';
 export { buildPreviewAhead } from '../hooks/build-ahead.ts';
@@ -133,6 +133,12 @@ export function PreviewFrame({
     let shown: Document | null = null;
     // Appending to the document shown; stopped when another replaces it or the effect ends.
     let appending: AbortController | null = null;
+    // The next page's worker, started once this one is whole and the browser idle.
+    let stopWarming: (() => void) | undefined;
+    const shownWhole = (doc: Document) => {
+      tellDocument(doc);
+      stopWarming ??= warmPreviewWorkerWhenIdle();
+    };
     // The document is told once it is whole: what draws over it (highlights) needs all its text.
     const loaded = () => {
       const doc = frame.contentDocument;
@@ -140,7 +146,7 @@ export function PreviewFrame({
       shown = doc;
       appending?.abort();
       if (pieces.length === 0) {
-        tellDocument(doc);
+        shownWhole(doc);
         return;
       }
       const current = new AbortController();
@@ -148,7 +154,7 @@ export function PreviewFrame({
       appendPieces(doc, pieces, current.signal).then(
         () => {
           setWhole({ frame, html });
-          tellDocument(doc);
+          shownWhole(doc);
         },
         () => {
           // Aborted: the preview went away or shows another document.
@@ -167,6 +173,7 @@ export function PreviewFrame({
     }
     return () => {
       appending?.abort();
+      stopWarming?.();
       frame.removeEventListener('load', loaded);
       tellDocument(null);
     };

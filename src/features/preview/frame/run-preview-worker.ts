@@ -3,6 +3,7 @@
 // budget (a crafted file can make a parse run for minutes; the app must not wait for it). A
 // terminated worker is gone with all its memory: the next preview starts a fresh one.
 import { runWorker } from '../../../lib/run-worker.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { originalFileMaxBytes } from '../../../api/original-file.ts';
 import { isInputTooLarge, MAX_PREVIEW_INPUT_BYTES } from '../document/budgets.ts';
 import type {
@@ -52,8 +53,9 @@ const startPreviewWorker = () =>
 /**
  * At most one worker started ahead of the preview that will use it: a worker takes a while to
  * come up (its script fetched and compiled, its thread started: 150–230 ms measured in the bench's
- * click), which can pass while the page's file downloads instead of after it. The worker waiting
- * has been given nothing: a preview still gets a fresh worker of its own, used once.
+ * click), which can pass before the click (the library idle, a pointer resting on a row, the last
+ * preview shown) or while the page's file downloads instead of after it. The worker waiting has
+ * been given nothing: a preview still gets a fresh worker of its own, used once.
  */
 export class WorkerInWaiting {
   private waiting: { worker: Worker; broken: boolean } | undefined;
@@ -92,6 +94,14 @@ const previewWorkers = new WorkerInWaiting(startPreviewWorker);
  */
 export function warmPreviewWorker(): void {
   if (typeof Worker === 'function') previewWorkers.warm();
+}
+
+/**
+ * Starts the next preview's worker once the browser is idle: called when a preview is shown, for
+ * the page read next (Previous / Next, another row). Returns the function that cancels it.
+ */
+export function warmPreviewWorkerWhenIdle(): () => void {
+  return whenIdle(warmPreviewWorker);
 }
 
 export function runPreviewWorker(
