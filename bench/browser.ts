@@ -455,14 +455,15 @@ async function benchPreview(
       .then(async (handle) => (await handle.jsonValue()) as number)
       .catch(() => null);
   }
-  // FOLIO_BENCH_RT=1: each resource the app asked for after the click (Resource Timing: its start,
-  // first byte and end, in ms from the click), printed to see which chain the paint waited for.
+  // FOLIO_BENCH_RT=1: each resource of the app's still loading at the click or asked for after it
+  // (Resource Timing: its start, first byte and end, in ms from the click; negative: before it),
+  // printed to see which chain the paint waited for.
   if (process.env.FOLIO_BENCH_RT) {
     // Plain data out of the page (a named function in it would need a helper the page lacks).
     const entries = await page.evaluate(() => {
       const at = window.__bench?.clickAt ?? 0;
       return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((entry) => entry.startTime >= at)
+        .filter((entry) => entry.responseEnd >= at)
         .map((entry) => ({
           url: entry.name,
           times: [entry.startTime - at, entry.responseStart - at, entry.responseEnd - at],
