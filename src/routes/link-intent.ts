@@ -7,6 +7,7 @@ import { listWebpagesOptions } from '../features/webpages/api/list-webpages.ts';
 import { parseListSearch } from '../features/webpages/filters.ts';
 import { routePatterns } from '../lib/paths.ts';
 import { whenIdle } from '../lib/when-idle.ts';
+import { loadWebpageRoute } from './load-webpage-route.ts';
 
 /** How long the pointer (or the focus) rests on a link before what it leads to is prefetched. */
 export const INTENT_DELAY_MS = 100;
@@ -22,7 +23,7 @@ export function prefetchUrl(queryClient: QueryClient, url: URL): void {
   if (webpage?.params.id) {
     // The detail's code, and the preview's with its worker started: the click then waits for
     // neither (a chunk that fails now is asked for again by the navigation, which reports it).
-    import('./webpage-route.tsx').then(
+    loadWebpageRoute().then(
       (route) => route.preloadPreview(),
       () => {},
     );
@@ -96,7 +97,7 @@ const WARM_UP_TIMEOUT_MS = 3000;
 export function warmDetailRoute(): () => void {
   // A chunk that fails to load now is asked for again by the navigation, which reports it.
   return whenIdle(() => {
-    import('./webpage-route.tsx').then(
+    loadWebpageRoute().then(
       (route) => route.preloadPreview(),
       () => {},
     );

@@ -7,6 +7,7 @@ import { routePatterns } from '../lib/paths.ts';
 import * as root from './root-route.tsx';
 import { NotFound, RouteErrorBoundary } from './route-error-boundary.tsx';
 import * as webpages from './webpages-route.tsx';
+import { loadWebpageRoute } from './load-webpage-route.ts';
 
 /** What a route module exports: a loader factory taking the QueryClient, and its components. */
 interface RouteModule {
@@ -55,7 +56,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ErrorBoundary: webpages.ErrorBoundary,
           HydrateFallback: webpages.HydrateFallback,
         },
-        lazyRoute(child(routePatterns.webpage), queryClient, () => import('./webpage-route.tsx')),
+        lazyRoute(child(routePatterns.webpage), queryClient, loadWebpageRoute),
         lazyRoute(child(routePatterns.views), queryClient, () => import('./views-route.tsx')),
         lazyRoute(child(routePatterns.viewNew), queryClient, () => import('./view-new-route.tsx')),
         lazyRoute(child(routePatterns.view), queryClient, () => import('./view-route.tsx')),
