@@ -26,6 +26,8 @@ declare global {
       longTasks: { start: number; duration: number }[];
       frames: number[];
       recordFrames: boolean;
+      /** Starts recording frames (until `recordFrames` is set false). */
+      startFrames?: () => void;
       /** When the measured click happened (its event time), or null. */
       clickAt: number | null;
     };
@@ -33,7 +35,8 @@ declare global {
 }
 
 /**
- * Installed before every document: first-row time (navigation-relative), long tasks, frames. A
+ * Installed before every document: first-row time (navigation-relative), long tasks, frames while
+ * asked to (`startFrames`). A
  * string, not a function: tsx would add helpers (`__name`) that do not exist in the page.
  */
 function instrument(selector: string): string {
@@ -56,11 +59,18 @@ function instrument(selector: string): string {
       }));
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    // Frames are counted only while recording (the view's scroll): an animation frame asked for
+    // every frame would make the renderer draw one every 16 ms all through the other figures.
     const frame = (time) => {
-      if (bench.recordFrames) bench.frames.push(time);
+      if (!bench.recordFrames) return;
+      bench.frames.push(time);
       requestAnimationFrame(frame);
     };
-    requestAnimationFrame(frame);
+    bench.startFrames = () => {
+      bench.frames.length = 0;
+      bench.recordFrames = true;
+      requestAnimationFrame(frame);
+    };
   })();`;
 }
 
@@ -294,8 +304,7 @@ async function benchView(report: Report, page: Page, options: BrowserBenchOption
       const state = window.__bench;
       if (state) {
         state.longTasks.length = 0;
-        state.frames.length = 0;
-        state.recordFrames = true;
+        state.startFrames?.();
       }
     });
     const steps = options.quick ? 40 : 120;
