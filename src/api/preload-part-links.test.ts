@@ -4,7 +4,10 @@ import {
   MAX_IMAGES_AT_ONCE,
   MAX_PRELOADED_IMAGES,
   preloadedImageLinks,
+  preloadAhead,
   preloadImages,
+  takePreloads,
+  TAKE_WITHIN_MS,
 } from './preload-part-links.ts';
 
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -118,5 +121,37 @@ describe('loading the images ahead', () => {
     cancel();
     expect(loadingNow()).toEqual(theirs);
     FakeImage.made[0]!.finish();
+  });
+
+  it('starts a file’s images ahead and hands them to its preview; a second loader run starts none', () => {
+    vi.stubGlobal('Image', FakeImage);
+    const links = [1, 2].map((n) => `${ORIGIN}/${link(n)}`);
+    preloadAhead(links);
+    preloadAhead(links);
+    expect(loadingNow()).toEqual(links);
+    const cancel = takePreloads(links);
+    // Taken, not started again.
+    expect(FakeImage.made).toHaveLength(2);
+    preloadAhead(links);
+    expect(FakeImage.made).toHaveLength(2);
+    cancel();
+    expect(loadingNow()).toEqual([]);
+  });
+
+  it('stops images started ahead that nobody takes in time, or when another file’s start', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('Image', FakeImage);
+    const mine = [`${ORIGIN}/${link(1)}`];
+    const theirs = [`${ORIGIN}/${link(2)}`];
+    preloadAhead(mine);
+    preloadAhead(theirs);
+    expect(loadingNow()).toEqual(theirs);
+    vi.advanceTimersByTime(TAKE_WITHIN_MS);
+    expect(loadingNow()).toEqual([]);
+    // Taken after that: started again for its preview.
+    takePreloads(theirs);
+    expect(loadingNow()).toEqual(theirs);
+    FakeImage.made.at(-1)!.finish();
+    vi.useRealTimers();
   });
 });

@@ -1,7 +1,8 @@
 // A linked MHTML's images (the preview's file from Folio's server, `LINKED_MHTML_TYPE`) start
-// loading once the preview has started its worker, from the answer's
-// `Link: <…>; rel=preload; as=image` header: while the worker writes the document, the browser
-// already fetches the images, which the frame then finds in its caches. Only links to the
+// loading as soon as the file is in, from the answer's `Link: <…>; rel=preload; as=image` header
+// (the detail's loader, `preloadAhead`), or else with the preview's build: while the worker
+// writes the document, the browser already fetches the images, which the frame then finds in its
+// caches. Only links to the
 // archive's own parts are followed (`partLinkUrl`); anything else in the header is ignored.
 import { partLinkUrl } from './original-file.ts';
 
@@ -90,4 +91,48 @@ export function preloadImages(links: readonly string[]): () => void {
     }
     next();
   };
+}
+
+/** Images started by the detail's loader, until the preview's build takes them. */
+let ahead:
+  | { links: readonly string[]; cancel: () => void; timer: ReturnType<typeof setTimeout> }
+  | undefined;
+
+/** How long images started ahead wait to be taken before they are stopped. */
+export const TAKE_WITHIN_MS = 10_000;
+
+/** Files' links a preview has taken: its loader running again (another search) starts none. */
+const taken = new WeakSet<readonly string[]>();
+
+function stopAhead(): void {
+  if (ahead === undefined) return;
+  const { cancel, timer } = ahead;
+  ahead = undefined;
+  clearTimeout(timer);
+  cancel();
+}
+
+/**
+ * Starts loading a file's `links` now, before its preview's build (`takePreloads` hands them to
+ * it): those started for another file are stopped, and so are these if nothing takes them in
+ * `TAKE_WITHIN_MS`.
+ */
+export function preloadAhead(links: readonly string[]): void {
+  if (ahead?.links === links || taken.has(links)) return;
+  stopAhead();
+  if (links.length === 0) return;
+  ahead = { links, cancel: preloadImages(links), timer: setTimeout(stopAhead, TAKE_WITHIN_MS) };
+}
+
+/**
+ * The loading of `links` (a file's `preload`), the caller's to cancel: those started ahead for
+ * this file, else started now.
+ */
+export function takePreloads(links: readonly string[]): () => void {
+  taken.add(links);
+  if (ahead?.links !== links) return preloadImages(links);
+  const { cancel, timer } = ahead;
+  ahead = undefined;
+  clearTimeout(timer);
+  return cancel;
 }

@@ -11,11 +11,16 @@ import { WebpageDetail } from '../features/webpages/components/webpage-detail.ts
 import { useViewNeighbours } from '../features/views/use-view-neighbours.ts';
 import { useReaderMode } from '../features/preview/reader/reader-mode.ts';
 import { webpageViewContext } from '../lib/paths.ts';
+import { importOnce } from '../lib/import-once.ts';
+import { preloadAhead } from '../api/preload-part-links.ts';
 import { requireParam } from './route-params.ts';
 import { useWebpageHighlights } from './webpage-highlights.tsx';
 
 // The preview (parsers, workers): its own chunk, asked for by the loader.
-const loadPreviewFrame = () => import('../features/preview/components/preview-frame.tsx');
+// One import, shared by the warm-ups, the loader and the lazy component (see `importOnce`).
+const loadPreviewFrame = importOnce(
+  () => import('../features/preview/components/preview-frame.tsx'),
+);
 const PreviewFrame = lazy(() =>
   loadPreviewFrame().then((module) => ({ default: module.PreviewFrame })),
 );
@@ -40,7 +45,13 @@ export function loader(queryClient: QueryClient) {
     // in (it runs while the detail renders; the preview adopts it). A failure here (the file, a
     // chunk) only stops that: the route meets it again and reports it.
     const file = queryClient.fetchQuery(webpagePreviewFileOptions(id));
-    file.catch(() => {});
+    // A linked page's images, as soon as the file says which, without waiting for the preview's
+    // code or the metadata (a few at a time: the worker's script and the app's requests still
+    // find a connection free).
+    file.then(
+      (original) => preloadAhead(original.preload ?? []),
+      () => {},
+    );
     const preview = loadPreviewFrame();
     preview.then(
       (code) => code.warmPreviewWorker(),

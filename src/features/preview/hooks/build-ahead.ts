@@ -4,7 +4,7 @@
 // most one build waits to be adopted; one that nobody adopts in time is stopped, its worker
 // terminated, as when a preview goes away.
 import type { OriginalFile } from '../../../api/original-file.ts';
-import { preloadImages } from '../../../api/preload-part-links.ts';
+import { takePreloads } from '../../../api/preload-part-links.ts';
 import type { PreviewExt, PreviewFirstPart, PreviewResponse } from '../document/build-preview.ts';
 import { thisReservedMemberNames } from '../document/document-members.ts';
 import { runPreviewWorker, type OnFirstPart } from '../frame/run-preview-worker.ts';
@@ -31,6 +31,8 @@ interface Waiting extends AdoptedBuild {
 }
 
 let waiting: Waiting | undefined;
+
+const NO_LINKS: readonly string[] = [];
 
 /**
  * Files whose preview a hook shows (built by it, or adopted): none is built ahead for them again
@@ -88,8 +90,9 @@ export function buildPreviewAhead(
     ext,
     controller,
     response,
-    // Started after the build: the worker's script must not wait behind the images.
-    cancelPreloads: preloadImages(file.preload ?? []),
+    // Started by the loader already (`preloadAhead`), else now, after the build: the worker's
+    // script must not wait behind the images.
+    cancelPreloads: takePreloads(file.preload ?? NO_LINKS),
     timer: setTimeout(stopWaiting, ADOPT_WITHIN_MS),
   });
   waiting = ahead;

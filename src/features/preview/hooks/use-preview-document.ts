@@ -20,7 +20,7 @@ import {
   type PreviewPiece,
 } from '../frame/materialize.ts';
 import { runPreviewWorker, type OnFirstPart } from '../frame/run-preview-worker.ts';
-import { preloadImages } from '../../../api/preload-part-links.ts';
+import { takePreloads } from '../../../api/preload-part-links.ts';
 import { adoptPreviewBuild, notePreviewShown } from './build-ahead.ts';
 
 /**
@@ -106,8 +106,8 @@ export function usePreviewDocument(
           onFirstPart,
         });
       // A linked page's images load while the worker (started first: its script must not wait
-      // behind them) writes the document.
-      cancelPreloads = adopted?.cancelPreloads ?? preloadImages(file.preload ?? []);
+      // behind them) writes the document; the loader may have started them (`preloadAhead`).
+      cancelPreloads = adopted?.cancelPreloads ?? takePreloads(file.preload ?? []);
       const response = await building;
       if (controller.signal.aborted) return;
       if (!response.ok) {
