@@ -89,10 +89,10 @@ const WARM_UP_TIMEOUT_MS = 3000;
 /**
  * Loads the code of a webpage's detail and of its preview once the browser is idle after the app
  * started (not its data), and starts the preview's worker: the click that opens a page then waits
- * for no script, and the preview's build for no worker to come up. A click comes too
- * soon after the pointer arrives for the intent above (a first click, a keyboard user's Enter),
- * and without this it waited for the route's dozen modules (170-330 ms measured in Chromium)
- * before the original file was even asked for. Returns the function that cancels it.
+ * for no script, and the preview's build for no worker to come up. A click comes too soon after
+ * the pointer arrives for the intent above (a first click, a keyboard user's Enter), and without
+ * this it waited for the route's dozen modules (170-330 ms measured in Chromium) before the
+ * original file was even asked for. Returns the function that cancels it.
  */
 export function warmDetailRoute(): () => void {
   // A chunk that fails to load now is asked for again by the navigation, which reports it.
