@@ -113,22 +113,23 @@ function stopAhead(): void {
 }
 
 /**
- * Starts loading a file's `links` now, before its preview's build (`takePreloads` hands them to
- * it): those started for another file are stopped, and so are these if nothing takes them in
- * `TAKE_WITHIN_MS`.
+ * Starts loading a file's `links` (its `preload`) now, before its preview's build (`takePreloads`
+ * hands them to it): those started for another file are stopped, and so are these if nothing
+ * takes them in `TAKE_WITHIN_MS`.
  */
-export function preloadAhead(links: readonly string[]): void {
-  if (ahead?.links === links || taken.has(links)) return;
+export function preloadAhead(links: readonly string[] | undefined): void {
+  if (links !== undefined && (ahead?.links === links || taken.has(links))) return;
   stopAhead();
-  if (links.length === 0) return;
+  if (links === undefined || links.length === 0) return;
   ahead = { links, cancel: preloadImages(links), timer: setTimeout(stopAhead, TAKE_WITHIN_MS) };
 }
 
 /**
- * The loading of `links` (a file's `preload`), the caller's to cancel: those started ahead for
- * this file, else started now.
+ * The loading of `links` (a file's `preload`; none for a file without), the caller's to cancel:
+ * those started ahead for this file, else started now.
  */
-export function takePreloads(links: readonly string[]): () => void {
+export function takePreloads(links: readonly string[] | undefined): () => void {
+  if (links === undefined) return () => {};
   taken.add(links);
   if (ahead?.links !== links) return preloadImages(links);
   const { cancel, timer } = ahead;

@@ -13,6 +13,17 @@ import { loadWebpageRoute } from './load-webpage-route.ts';
 export const INTENT_DELAY_MS = 100;
 
 /**
+ * The detail's code, and the preview's with its worker started: the click then waits for neither.
+ * A chunk that fails to load now is asked for again by the navigation, which reports it.
+ */
+function warmWebpageRoute(): void {
+  loadWebpageRoute().then(
+    (route) => route.preloadPreview(),
+    () => {},
+  );
+}
+
+/**
  * Prefetches what the route at `url` loads first, with the same query options as its loader: a
  * webpage's metadata (and the detail route's code; not the original file, which can be large) or
  * a page of the library. Other routes are left alone (a view's webpages can be a large answer).
@@ -21,12 +32,7 @@ export const INTENT_DELAY_MS = 100;
 export function prefetchUrl(queryClient: QueryClient, url: URL): void {
   const webpage = matchPath(routePatterns.webpage, url.pathname);
   if (webpage?.params.id) {
-    // The detail's code, and the preview's with its worker started: the click then waits for
-    // neither (a chunk that fails now is asked for again by the navigation, which reports it).
-    loadWebpageRoute().then(
-      (route) => route.preloadPreview(),
-      () => {},
-    );
+    warmWebpageRoute();
     void queryClient.prefetchQuery(webpageOptions(webpage.params.id));
   } else if (matchPath(routePatterns.home, url.pathname)) {
     void queryClient.prefetchQuery(listWebpagesOptions(parseListSearch(url.searchParams)));
@@ -95,11 +101,5 @@ const WARM_UP_TIMEOUT_MS = 3000;
  * original file was even asked for. Returns the function that cancels it.
  */
 export function warmDetailRoute(): () => void {
-  // A chunk that fails to load now is asked for again by the navigation, which reports it.
-  return whenIdle(() => {
-    loadWebpageRoute().then(
-      (route) => route.preloadPreview(),
-      () => {},
-    );
-  }, WARM_UP_TIMEOUT_MS);
+  return whenIdle(warmWebpageRoute, WARM_UP_TIMEOUT_MS);
 }

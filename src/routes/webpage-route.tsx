@@ -49,7 +49,7 @@ export function loader(queryClient: QueryClient) {
     // code or the metadata (a few at a time: the worker's script and the app's requests still
     // find a connection free).
     file.then(
-      (original) => preloadAhead(original.preload ?? []),
+      (original) => preloadAhead(original.preload),
       () => {},
     );
     const preview = loadPreviewFrame();

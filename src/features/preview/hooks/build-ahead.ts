@@ -32,8 +32,6 @@ interface Waiting extends AdoptedBuild {
 
 let waiting: Waiting | undefined;
 
-const NO_LINKS: readonly string[] = [];
-
 /**
  * Files whose preview a hook shows (built by it, or adopted): none is built ahead for them again
  * (the loader of the page shown runs again for another search, a hook builds only once per file).
@@ -92,7 +90,7 @@ export function buildPreviewAhead(
     response,
     // Started by the loader already (`preloadAhead`), else now, after the build: the worker's
     // script must not wait behind the images.
-    cancelPreloads: takePreloads(file.preload ?? NO_LINKS),
+    cancelPreloads: takePreloads(file.preload),
     timer: setTimeout(stopWaiting, ADOPT_WITHIN_MS),
   });
   waiting = ahead;

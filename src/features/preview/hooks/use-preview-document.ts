@@ -107,7 +107,7 @@ export function usePreviewDocument(
         });
       // A linked page's images load while the worker (started first: its script must not wait
       // behind them) writes the document; the loader may have started them (`preloadAhead`).
-      cancelPreloads = adopted?.cancelPreloads ?? takePreloads(file.preload ?? []);
+      cancelPreloads = adopted?.cancelPreloads ?? takePreloads(file.preload);
       const response = await building;
       if (controller.signal.aborted) return;
       if (!response.ok) {
